@@ -1,0 +1,28 @@
+import { EnvBoolean, EnvOptional, EnvString, HttpConfig } from '@app/platform';
+import { Matches } from 'class-validator';
+
+/** The API process's environment (see .env.example). */
+export class ApiConfig extends HttpConfig {
+  /** E-mail of the user created on the first start. */
+  @EnvString()
+  @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'BOOTSTRAP_EMAIL must be an e-mail address' })
+  BOOTSTRAP_EMAIL = 'admin@localhost';
+
+  /** Fixes the personal API key created on the first start (phx_ + 43 letters/digits). */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^phx_[A-Za-z0-9]{43}$/, { message: 'BOOTSTRAP_API_KEY must be phx_ followed by 43 letters or digits' })
+  BOOTSTRAP_API_KEY?: string;
+
+  /** Fixes the project token created on the first start (phc_ + 43 letters/digits). */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^phc_[A-Za-z0-9]{43}$/, {
+    message: 'BOOTSTRAP_PROJECT_TOKEN must be phc_ followed by 43 letters or digits',
+  })
+  BOOTSTRAP_PROJECT_TOKEN?: string;
+
+  /** Run the scheduled jobs (the weekly event-deletion batch) in this process. */
+  @EnvBoolean()
+  SCHEDULER_ENABLED = true;
+}

@@ -1,0 +1,13 @@
+import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+import { ApiConfig } from './api.config';
+
+@Module({})
+export class ApiModule {
+  static forRoot(config: ApiConfig, logger: JsonLogger): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [PlatformModule.forRoot(config, logger), PlatformHttpModule],
+    };
+  }
+}

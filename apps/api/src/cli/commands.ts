@@ -1,0 +1,122 @@
+import {
+  ApiKeysService,
+  DomainError,
+  isMembershipLevelName,
+  MEMBERSHIP_LEVELS,
+  runMigrations,
+  TenancyService,
+} from '@app/platform';
+import { INestApplicationContext } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { checkOnly, ParsedArgs, required, UsageError } from './args';
+
+/** A CLI command: prints what it wants to stdout; its last line is the result scripts read. */
+export interface Command {
+  usage: string;
+  run(app: INestApplicationContext, args: ParsedArgs, out: (line: string) => void): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function orgId(args: ParsedArgs): string {
+  const id = required(args, 'org');
+  if (!UUID.test(id)) throw new UsageError(`--org must be an organization id (a UUID), got "${id}"`);
+  return id;
+}
+
+async function userByEmail(app: INestApplicationContext, email: string) {
+  const user = await app.get(TenancyService).findUserByEmail(email);
+  if (!user) throw DomainError.notFound(`No user with e-mail ${email}`);
+  return user;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'orgs create': {
+    usage: 'orgs create --name NAME',
+    async run(app, args, out) {
+      checkOnly(args, ['name']);
+      const org = await app.get(TenancyService).createOrganization(required(args, 'name'));
+      out(org.id);
+    },
+  },
+  'projects create': {
+    usage: 'projects create --org ORG_ID --name NAME',
+    async run(app, args, out) {
+      checkOnly(args, ['org', 'name']);
+      const project = await app.get(TenancyService).createProject(orgId(args), required(args, 'name'));
+      out(project.apiToken);
+      out(String(project.id));
+    },
+  },
+  'users create': {
+    usage: 'users create --email EMAIL --org ORG_ID [--level member|admin|owner]',
+    async run(app, args, out) {
+      checkOnly(args, ['email', 'org', 'level']);
+      const level = args.flags.get('level') ?? 'member';
+      if (!isMembershipLevelName(level)) throw new UsageError(`--level must be member, admin or owner, got "${level}"`);
+      const tenancy = app.get(TenancyService);
+      const ds = app.get<DataSource>(getDataSourceToken());
+      const user = await ds.transaction(async (m) => {
+        const u = await tenancy.ensureUser(required(args, 'email'), m);
+        await tenancy.addMember(orgId(args), u.id, MEMBERSHIP_LEVELS[level], m);
+        return u;
+      });
+      out(user.uuid);
+    },
+  },
+  'keys create': {
+    usage: 'keys create --email EMAIL [--scopes a,b] [--label LABEL]',
+    async run(app, args, out) {
+      checkOnly(args, ['email', 'scopes', 'label']);
+      const user = await userByEmail(app, required(args, 'email'));
+      const scopes = (args.flags.get('scopes') ?? '*')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const { value } = await app
+        .get(ApiKeysService)
+        .create(user.id, { label: args.flags.get('label') ?? 'cli', scopes });
+      out(value);
+    },
+  },
+  'keys list': {
+    usage: 'keys list --email EMAIL',
+    async run(app, args, out) {
+      checkOnly(args, ['email']);
+      const user = await userByEmail(app, required(args, 'email'));
+      const keys = await app.get(ApiKeysService).list(user.id);
+      for (const k of keys) {
+        out(
+          [
+            k.id,
+            k.maskValue,
+            k.scopes.join(','),
+            k.label || '-',
+            k.createdAt.toISOString(),
+            k.lastUsedAt?.toISOString() ?? 'never',
+          ].join('\t'),
+        );
+      }
+      out(String(keys.length));
+    },
+  },
+  'keys revoke': {
+    usage: 'keys revoke --id KEY_ID',
+    async run(app, args, out) {
+      checkOnly(args, ['id']);
+      const id = required(args, 'id');
+      await app.get(ApiKeysService).revoke(id);
+      out(id);
+    },
+  },
+  'db migrate': {
+    usage: 'db migrate',
+    async run(app, args, out) {
+      checkOnly(args, []);
+      const applied = await runMigrations(app.get<DataSource>(getDataSourceToken()));
+      for (const name of applied) out(`applied ${name}`);
+      out(String(applied.length));
+    },
+  },
+};

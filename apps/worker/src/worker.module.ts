@@ -1,0 +1,11 @@
+import { JsonLogger, PlatformModule } from '@app/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+import { WorkerConfig } from './worker.config';
+
+/** Background jobs on the platform, without HTTP. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: WorkerConfig, logger: JsonLogger): DynamicModule {
+    return { module: WorkerModule, imports: [PlatformModule.forRoot(config, logger)] };
+  }
+}

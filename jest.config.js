@@ -1,0 +1,36 @@
+// Two projects: unit specs next to the code (no database) and e2e specs under test/ (the whole
+// app over HTTP against a fresh database per file: embedded PGlite, or PostgreSQL when
+// DATABASE_URL is set). `npm test` runs both.
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', useESM: true }] };
+const moduleNameMapper = {
+  '^@app/([^/]+)$': '<rootDir>/libs/$1/src',
+  '^@app/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+
+module.exports = {
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+  testTimeout: 60_000,
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'],
+      transform,
+      extensionsToTreatAsEsm: ['.ts'],
+      moduleNameMapper,
+    },
+    {
+      displayName: 'e2e',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      transform,
+      extensionsToTreatAsEsm: ['.ts'],
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      slowTestThreshold: 30,
+    },
+  ],
+};

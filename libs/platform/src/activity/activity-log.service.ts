@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ActivityDetail } from './activity-diff';
+
+export interface ActivityEntryInput {
+  organizationId: string;
+  projectId: number | null;
+  /** null for changes the system made on its own (the deletion batch, ingestion). */
+  userId: number | null;
+  scope: string;
+  itemId: string | null;
+  activity: string;
+  detail: ActivityDetail;
+}
+
+/** An activity entry as PostHog's activity endpoints return it. */
+export interface ActivityEntry {
+  id: string;
+  user: { first_name: string; email: string | null; is_system?: boolean };
+  activity: string;
+  scope: string;
+  item_id: string | null;
+  detail: ActivityDetail;
+  created_at: string;
+}
+
+export interface ActivityFilter {
+  projectId: number;
+  scope: string;
+  itemId?: string;
+}
+
+/** The shared activity log every context writes to, in the caller's transaction. */
+@Injectable()
+export class ActivityLogService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async record(manager: EntityManager, entry: ActivityEntryInput): Promise<void> {
+    await manager.query(
+      `INSERT INTO activity_log (organization_id, project_id, user_id, is_system, scope, item_id, activity, detail)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        entry.organizationId,
+        entry.projectId,
+        entry.userId,
+        entry.userId === null,
+        entry.scope,
+        entry.itemId,
+        entry.activity,
+        JSON.stringify(entry.detail),
+      ],
+    );
+  }
+
+  /** Entries newest first, one page (1-based) of `limit`, with the total. */
+  async list(
+    filter: ActivityFilter,
+    page: number,
+    limit: number,
+  ): Promise<{ total: number; results: ActivityEntry[] }> {
+    const params: unknown[] = [filter.projectId, filter.scope];
+    let where = 'a.project_id = $1 AND a.scope = $2';
+    if (filter.itemId !== undefined) {
+      params.push(filter.itemId);
+      where += ` AND a.item_id = $${params.length}`;
+    }
+    const [{ total }] = await this.ds.query(`SELECT count(*) AS total FROM activity_log a WHERE ${where}`, params);
+    const rows: Array<{
+      id: string;
+      activity: string;
+      scope: string;
+      item_id: string | null;
+      detail: ActivityDetail;
+      created_at: Date;
+      is_system: boolean;
+      first_name: string | null;
+      email: string | null;
+    }> = await this.ds.query(
+      `SELECT a.id, a.activity, a.scope, a.item_id, a.detail, a.created_at, a.is_system, u.first_name, u.email
+         FROM activity_log a LEFT JOIN users u ON u.id = a.user_id
+        WHERE ${where}
+        ORDER BY a.created_at DESC, a.id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, (page - 1) * limit],
+    );
+    return {
+      total,
+      results: rows.map((r) => ({
+        id: r.id,
+        user: r.is_system
+          ? { first_name: 'System', email: null, is_system: true }
+          : { first_name: r.first_name ?? '', email: r.email },
+        activity: r.activity,
+        scope: r.scope,
+        item_id: r.item_id,
+        detail: r.detail,
+        created_at: r.created_at.toISOString(),
+      })),
+    };
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../database/pg-errors';
+import { DomainError } from '../errors/domain-error';
+import { Actor } from '../tenancy/actor';
+import { PersonalApiKeyRecord } from '../tenancy/tenancy.records';
+import { generateSecret, hashPersonalApiKey, maskPersonalApiKey, PERSONAL_API_KEY_PATTERN } from './secrets';
+import { isScope } from './scopes';
+
+// A verified key is trusted this long without asking the database again. Revocation through
+// this process takes effect at once; through another process (CLI, second instance) within it.
+const AUTH_CACHE_MS = 5_000;
+const LAST_USED_EVERY_MS = 60 * 60 * 1000;
+const AUTH_CACHE_MAX = 10_000;
+
+export interface CreatedKey {
+  record: PersonalApiKeyRecord;
+  /** The plaintext key: returned once, never stored. */
+  value: string;
+}
+
+export function validateScopes(scopes: unknown): string[] {
+  if (!Array.isArray(scopes) || scopes.length === 0) {
+    throw DomainError.invalid('Scopes must be a non-empty list.', 'scopes');
+  }
+  const bad = scopes.find((s) => !isScope(s));
+  if (bad !== undefined) throw DomainError.invalid(`Invalid scope: ${String(bad)}`, 'scopes');
+  return [...new Set(scopes as string[])];
+}
+
+@Injectable()
+export class ApiKeysService {
+  private readonly cache = new Map<string, { actor: Actor; until: number }>();
+  private readonly lastUsedWritten = new Map<string, number>();
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async create(
+    userId: number,
+    input: { label?: string; scopes?: string[] },
+    value: string = generateSecret('phx_'),
+    manager?: EntityManager,
+  ): Promise<CreatedKey> {
+    if (!PERSONAL_API_KEY_PATTERN.test(value)) {
+      throw DomainError.invalid('A personal API key is phx_ followed by 43 letters or digits.', 'value');
+    }
+    const label = (input.label ?? '').trim();
+    if (label.length > 40)
+      throw DomainError.invalid('Ensure this field has no more than 40 characters.', 'label', 'max_length');
+    const scopes = validateScopes(input.scopes ?? ['*']);
+    const repo = (manager ?? this.ds.manager).getRepository(PersonalApiKeyRecord);
+    try {
+      const record = await repo.save({
+        userId,
+        label,
+        maskValue: maskPersonalApiKey(value),
+        secureValue: hashPersonalApiKey(value),
+        scopes,
+        lastUsedAt: null,
+      });
+      return { record, value };
+    } catch (e) {
+      if (isUniqueViolation(e, 'uq_personal_api_keys_secure_value')) {
+        throw DomainError.unique('This key already exists.', 'value');
+      }
+      throw e;
+    }
+  }
+
+  list(userId: number): Promise<PersonalApiKeyRecord[]> {
+    return this.ds.getRepository(PersonalApiKeyRecord).find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async get(userId: number, id: string): Promise<PersonalApiKeyRecord> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw DomainError.notFound();
+    const key = await this.ds.getRepository(PersonalApiKeyRecord).findOneBy({ id, userId });
+    if (!key) throw DomainError.notFound();
+    return key;
+  }
+
+  /** Deletes a key. `userId` limits it to that user's keys (the HTTP API); the CLI passes none. */
+  async revoke(id: string, userId?: number): Promise<void> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw DomainError.notFound('Personal API key not found.');
+    const rows: Array<{ secure_value: string }> = await this.ds.query(
+      `DELETE FROM personal_api_keys WHERE id = $1 ${userId === undefined ? '' : 'AND user_id = $2'} RETURNING secure_value`,
+      userId === undefined ? [id] : [id, userId],
+    );
+    if (rows.length === 0) throw DomainError.notFound('Personal API key not found.');
+    this.cache.delete(rows[0].secure_value);
+  }
+
+  /** The actor behind a plaintext key, or undefined when the key is unknown, revoked or its user inactive. */
+  async authenticate(raw: string): Promise<Actor | undefined> {
+    if (!PERSONAL_API_KEY_PATTERN.test(raw)) return undefined;
+    const hash = hashPersonalApiKey(raw);
+    const now = Date.now();
+    const hit = this.cache.get(hash);
+    if (hit && hit.until > now) return hit.actor;
+    const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
+      `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
+              u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
+              u.current_project_id AS "currentProjectId", u.current_organization_id AS "currentOrganizationId"
+         FROM personal_api_keys k JOIN users u ON u.id = k.user_id
+        WHERE k.secure_value = $1 AND u.is_active`,
+      [hash],
+    );
+    if (rows.length === 0) {
+      this.cache.delete(hash);
+      return undefined;
+    }
+    const { lastUsedAt, ...fields } = rows[0];
+    const actor: Actor = { ...fields, keyHash: hash };
+    if (this.cache.size >= AUTH_CACHE_MAX) this.cache.clear();
+    this.cache.set(hash, { actor, until: now + AUTH_CACHE_MS });
+    this.touch(actor.keyId, lastUsedAt, now);
+    return actor;
+  }
+
+  /** Records use at most once an hour per key, off the request's path. */
+  private touch(keyId: string, lastUsedAt: Date | null, now: number): void {
+    const written = Math.max(lastUsedAt?.getTime() ?? 0, this.lastUsedWritten.get(keyId) ?? 0);
+    if (now - written < LAST_USED_EVERY_MS) return;
+    this.lastUsedWritten.set(keyId, now);
+    this.ds
+      .query(
+        `UPDATE personal_api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 hour')`,
+        [keyId],
+      )
+      .catch(() => this.lastUsedWritten.delete(keyId));
+  }
+}

@@ -1,0 +1,41 @@
+import { Matches } from 'class-validator';
+import { EnvBoolean, EnvInt, EnvOptional, EnvString } from './env';
+import { PlatformConfig } from './platform-config';
+
+/** Variables of a process that serves HTTP. */
+export class HttpConfig extends PlatformConfig {
+  @EnvInt(0, 65535)
+  PORT = 8000;
+
+  @EnvString()
+  HOST = '0.0.0.0';
+
+  /** The address users reach the service at (the start banner and SDK snippets). Default http://localhost:PORT. */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^https?:\/\/\S+$/, { message: 'PUBLIC_URL must be an http:// or https:// URL' })
+  PUBLIC_URL?: string;
+
+  /** Largest JSON body on the management API, in bytes (larger → 413). */
+  @EnvInt(1024, 100 * 1024 * 1024)
+  MAX_BODY_BYTES = 1024 * 1024;
+
+  /** Largest body on the ingestion and SDK endpoints after decompression, in bytes. */
+  @EnvInt(1024, 500 * 1024 * 1024)
+  INGESTION_MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+  @EnvBoolean()
+  RATE_LIMIT_ENABLED = true;
+
+  /** Requests per minute per personal API key. */
+  @EnvInt(1)
+  RATE_LIMIT_PER_MINUTE = 480;
+
+  /** Requests per hour per personal API key. */
+  @EnvInt(1)
+  RATE_LIMIT_PER_HOUR = 4800;
+
+  /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
+  @EnvInt(0, 600_000)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+}

@@ -1,0 +1,37 @@
+import { Matches } from 'class-validator';
+import { EnvBoolean, EnvEnum, EnvInt, EnvOptional, EnvString } from './env';
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Variables every process (api, worker, cli) reads. Apps extend this with their own. */
+export class PlatformConfig {
+  /** PostgreSQL to use. Unset: the embedded PGlite database under DATA_DIR. */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  /** Folder of the embedded database (used only without DATABASE_URL). */
+  @EnvString()
+  DATA_DIR = './.data';
+
+  /** Connections in the pool. */
+  @EnvInt(1, 500)
+  DATABASE_POOL_SIZE = 10;
+
+  /** How long a request waits for a free connection before it gets 503. */
+  @EnvInt(100, 600_000)
+  DATABASE_POOL_TIMEOUT_MS = 5_000;
+
+  /** Statement timeout on PostgreSQL (0 = none); a query over it gets 504. */
+  @EnvInt(0, 3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 30_000;
+
+  /** Run pending migrations at start (under an advisory lock). */
+  @EnvBoolean()
+  MIGRATIONS_RUN = true;
+
+  @EnvEnum(LOG_LEVELS)
+  LOG_LEVEL: LogLevel = 'info';
+}

@@ -1,0 +1,107 @@
+import { types as pgTypes } from 'pg';
+import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
+import { PlatformConfig } from '../config/platform-config';
+import { openEmbeddedDatabase, PgTarget } from './embedded-database';
+import { MIGRATIONS } from './migrations';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+// COUNT(*) and bigserial ids arrive as int8 strings by default; every count we return fits in a double.
+pgTypes.setTypeParser(20, (v) => Number(v));
+
+/** A DataSource that also closes what it runs on (the embedded database) when destroyed. */
+export class BuntingDataSource extends DataSource {
+  /** True when the database is the embedded PGlite (one backend; no statement timeouts). */
+  embedded = false;
+  private onDestroy?: () => Promise<void>;
+
+  setOnDestroy(fn: () => Promise<void>): void {
+    this.onDestroy = fn;
+  }
+
+  override async destroy(): Promise<void> {
+    if (this.isInitialized) await super.destroy();
+    const fn = this.onDestroy;
+    this.onDestroy = undefined;
+    await fn?.();
+  }
+}
+
+// Arbitrary constant: one advisory lock id shared by every process migrating this database.
+const MIGRATION_LOCK = 7_205_301_993;
+
+export function baseOptions(config: PlatformConfig, target: PgTarget, embedded: boolean): DataSourceOptions {
+  return {
+    type: 'postgres',
+    ...(target.url
+      ? { url: target.url }
+      : { host: target.host, port: target.port, username: target.user, database: target.database }),
+    namingStrategy: new SnakeNamingStrategy(),
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+    applicationName: 'bunting',
+    extra: {
+      max: config.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+      ...(embedded || config.DATABASE_STATEMENT_TIMEOUT_MS === 0
+        ? {}
+        : { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS }),
+    },
+  };
+}
+
+/**
+ * Connects to DATABASE_URL, or opens (or attaches to) the embedded database, and runs pending
+ * migrations when MIGRATIONS_RUN is on. `options` carries what Nest's TypeORM module adds
+ * (entities).
+ */
+export async function openDataSource(
+  config: PlatformConfig,
+  options: Partial<DataSourceOptions> = {},
+  log: (msg: string) => void = () => {},
+): Promise<BuntingDataSource> {
+  const embedded = config.DATABASE_URL ? undefined : await openEmbeddedDatabase(config.DATA_DIR);
+  if (embedded) log(`embedded database (${embedded.mode}) in ${config.DATA_DIR}`);
+  const target: PgTarget = embedded ? embedded.target : { url: config.DATABASE_URL };
+  const ds = new BuntingDataSource({
+    ...(options as object),
+    ...baseOptions(config, target, !!embedded),
+  } as DataSourceOptions);
+  ds.embedded = !!embedded;
+  if (embedded) ds.setOnDestroy(() => embedded.close());
+  try {
+    await ds.initialize();
+    if (config.MIGRATIONS_RUN) {
+      const applied = await runMigrations(ds);
+      if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+    }
+  } catch (e) {
+    await ds.destroy().catch(() => {});
+    throw e;
+  }
+  return ds;
+}
+
+/**
+ * Runs pending migrations on one connection that holds a session advisory lock, so two
+ * instances starting together migrate once. Each migration runs in its own transaction.
+ */
+export async function runMigrations(ds: DataSource): Promise<string[]> {
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      const executor = new MigrationExecutor(ds, runner);
+      executor.transaction = 'each';
+      const done = await executor.executePendingMigrations();
+      return done.map((m) => m.name);
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await runner.release();
+  }
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, writeSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/** How `pg` reaches a database: a unix-socket folder (embedded) or a URL. */
+export interface PgTarget {
+  url?: string;
+  host?: string;
+  port?: number;
+  user?: string;
+  database?: string;
+}
+
+export interface EmbeddedHandle {
+  /** `owner`: this process opened PGlite; `attached`: another process owns it and serves the socket. */
+  mode: 'owner' | 'attached';
+  target: PgTarget;
+  close(): Promise<void>;
+}
+
+const SOCKET_PORT = 5432;
+// Multiplexed onto PGlite's single backend; the socket server keeps each transaction's queries together.
+const MAX_SOCKET_CONNECTIONS = 100;
+
+/**
+ * The unix socket lives in a short, private folder under the OS temp dir derived from the data
+ * folder's real path: socket paths are limited to ~100 bytes and data folders can be deep.
+ */
+export function socketDirFor(dataDir: string): string {
+  const real = realpathSync(dataDir);
+  const hash = createHash('sha256').update(real).digest('hex').slice(0, 16);
+  return join(tmpdir(), `bunting-${hash}`);
+}
+
+function canConnect(path: string): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = new Socket();
+    const finish = (ok: boolean) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(1000, () => finish(false));
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.connect(path);
+  });
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** An exclusive lock file holding our pid; a lock left by a dead process is taken over. */
+function acquireLock(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && pidAlive(pid)) {
+        throw new Error(
+          `The embedded database in this DATA_DIR is in use by process ${pid}, which does not answer on its socket. ` +
+            'Stop that process, or set DATABASE_URL.',
+          { cause: e },
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+async function serve(db: PGlite, socketDir: string): Promise<PGLiteSocketServer> {
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  const path = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
+  rmSync(path, { force: true });
+  const server = new PGLiteSocketServer({ db, path, maxConnections: MAX_SOCKET_CONNECTIONS });
+  await server.start();
+  return server;
+}
+
+function targetFor(socketDir: string): PgTarget {
+  return { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' };
+}
+
+/**
+ * Opens the embedded database persisted under `dataDir`. When another process of ours already
+ * owns it (the server, while the CLI runs), connects through that process's socket instead:
+ * PGlite can be opened by one process only.
+ */
+export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedHandle> {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const socketDir = socketDirFor(dir);
+  const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
+  if (existsSync(socketPath) && (await canConnect(socketPath))) {
+    return { mode: 'attached', target: targetFor(socketDir), close: async () => {} };
+  }
+  const release = acquireLock(join(dir, 'bunting.lock'));
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create({ dataDir: join(dir, 'pgdata') });
+    const server = await serve(db, socketDir);
+    return {
+      mode: 'owner',
+      target: targetFor(socketDir),
+      close: async () => {
+        await server.stop();
+        await db.close();
+        rmSync(socketPath, { force: true });
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/**
+ * An in-memory PGlite served on a private socket, optionally started from a dump of a migrated
+ * database (the e2e suite's per-file fresh database).
+ */
+export async function startMemoryDatabase(
+  loadDataDir?: Blob,
+): Promise<{ target: PgTarget; db: PGlite; stop(): Promise<void>; close(): Promise<void> }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+  const socketDir = join(tmpdir(), `bunting-mem-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
+  let server: PGLiteSocketServer | undefined = await serve(db, socketDir);
+  return {
+    target: targetFor(socketDir),
+    db,
+    // Stops answering on the socket (the database is "gone") but keeps the data.
+    stop: async () => {
+      await server?.stop();
+      server = undefined;
+    },
+    close: async () => {
+      await server?.stop();
+      server = undefined;
+      await db.close();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import { Platform1763700000000 } from './1763700000000-platform';
+
+/**
+ * The one linear migration history, oldest first. Every context adds its migrations here (the
+ * timestamp in the name orders them); each runs on PostgreSQL and on the embedded PGlite.
+ */
+export const MIGRATIONS = [Platform1763700000000];

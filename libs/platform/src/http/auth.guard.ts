@@ -1,0 +1,66 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { RateLimiter } from '../auth/rate-limiter';
+import { missingScope, Scope } from '../auth/scopes';
+import { DomainError } from '../errors/domain-error';
+import { TenancyService } from '../tenancy/tenancy.service';
+import { AuthedRequest, PUBLIC_METADATA, SCOPES_METADATA } from './decorators';
+
+export const RATE_LIMITER = Symbol('RATE_LIMITER');
+
+/**
+ * Authenticates the Bearer personal API key, applies the per-key rate limit, checks the route's
+ * scopes, and resolves `:project_id` / `:organization_id` to something the caller's
+ * organizations hold (404 otherwise, never 403, so nothing leaks).
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly keys: ApiKeysService,
+    private readonly tenancy: TenancyService,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter | null,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)) return true;
+    const scopes = this.reflector.getAllAndOverride<Scope[] | undefined>(SCOPES_METADATA, targets);
+    if (scopes === undefined) throw DomainError.forbidden('This route declares no scope and is closed.');
+
+    const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    const header = req.headers.authorization;
+    if (!header) {
+      throw new DomainError('unauthenticated', 'not_authenticated', 'Authentication credentials were not provided.');
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const actor = match ? await this.keys.authenticate(match[1]) : undefined;
+    if (!actor) {
+      throw new DomainError(
+        'unauthenticated',
+        'authentication_failed',
+        'Personal API key found in request Authorization header is invalid.',
+      );
+    }
+    if (this.limiter) {
+      const decision = this.limiter.hit(actor.keyHash);
+      if (!decision.allowed) {
+        throw new DomainError(
+          'throttled',
+          'throttled',
+          `Request was throttled. Expected available in ${decision.retryAfterSeconds} seconds.`,
+          null,
+          decision.retryAfterSeconds,
+        );
+      }
+    }
+    const missing = missingScope(actor.scopes, scopes);
+    if (missing) throw DomainError.forbidden(`API key missing required scope '${missing}'`);
+    req.actor = actor;
+    const { project_id: projectId, organization_id: organizationId } = req.params as Record<string, string | undefined>;
+    if (projectId !== undefined) req.project = await this.tenancy.resolveProject(actor, projectId);
+    if (organizationId !== undefined) req.organization = await this.tenancy.resolveOrganization(actor, organizationId);
+    return true;
+  }
+}

@@ -1,0 +1,38 @@
+import { INestApplication } from '@nestjs/common';
+import type { Express } from 'express';
+import { HttpConfig } from '../config/http-config';
+import { JsonLogger } from '../observability/json-logger';
+import { Lifecycle, observeRequests, parseBodies, securityHeaders } from './middleware';
+import { buildOpenApiDocument, mountSwaggerUi, OpenApiDocumentHolder } from './openapi';
+import { RouteTable } from './route-table';
+
+export interface HttpSetup {
+  /** Paths whose bodies the SDK endpoints read raw (`decodeSdkPayload`). */
+  rawBodyPaths: readonly string[];
+  version: string;
+}
+
+/**
+ * Middleware, OpenAPI and Swagger UI on an app created with `bodyParser: false`; then `init`.
+ * Shared by `main.ts` and the e2e suite so both run the same pipeline.
+ */
+export async function configureHttp(app: INestApplication, config: HttpConfig, setup: HttpSetup): Promise<void> {
+  const express = app.getHttpAdapter().getInstance() as Express;
+  express.disable('x-powered-by');
+  express.set('etag', false);
+  const logger = app.get(JsonLogger);
+  app.use(observeRequests(logger, app.get(Lifecycle)));
+  app.use(securityHeaders());
+  app.use(
+    parseBodies({
+      jsonLimit: config.MAX_BODY_BYTES,
+      rawLimit: config.INGESTION_MAX_BODY_BYTES,
+      rawPaths: setup.rawBodyPaths,
+    }),
+  );
+  const document = buildOpenApiDocument(app, setup.version);
+  app.get(OpenApiDocumentHolder).document = document;
+  mountSwaggerUi(app, document);
+  await app.init();
+  app.get(RouteTable).load(express);
+}

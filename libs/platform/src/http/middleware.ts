@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { DomainError } from '../errors/domain-error';
+import { JsonLogger } from '../observability/json-logger';
+import { metrics } from '../observability/metrics';
+import { requestContext } from '../observability/request-context';
+import { sendDomainError } from './send-error';
+
+const requestsTotal = metrics.counter('http_requests_total', 'HTTP requests by method, route and status.');
+const requestDuration = metrics.histogram('http_request_duration_seconds', 'HTTP request latency by method and route.');
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Counts requests in flight and knows when the process is draining for shutdown. */
+export class Lifecycle {
+  inflight = 0;
+  draining = false;
+  private idleWaiters: Array<() => void> = [];
+
+  enter(): void {
+    this.inflight++;
+  }
+
+  leave(): void {
+    this.inflight--;
+    if (this.inflight === 0) this.idleWaiters.splice(0).forEach((w) => w());
+  }
+
+  /** Resolves when no request is in flight, or after `timeoutMs`; true when idle. */
+  waitIdle(timeoutMs: number): Promise<boolean> {
+    if (this.inflight === 0) return Promise.resolve(true);
+    return new Promise((done) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        done(true);
+      });
+    });
+  }
+}
+
+/**
+ * Per request: an `X-Request-Id` (the caller's when sane, else a new uuid) carried through the
+ * async context for logs; an access-log line and metrics when the response finishes; the
+ * in-flight count for graceful shutdown.
+ */
+export function observeRequests(logger: JsonLogger, lifecycle: Lifecycle): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    if (lifecycle.draining) res.setHeader('Connection', 'close');
+    const started = process.hrtime.bigint();
+    lifecycle.enter();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      lifecycle.leave();
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+      requestsTotal.inc({ method: req.method, route, status: String(res.statusCode) });
+      requestDuration.observe(seconds, { method: req.method, route });
+      requestContext.run({ requestId }, () =>
+        logger.entry('info', 'request', {
+          method: req.method,
+          path: req.path,
+          route,
+          status: res.statusCode,
+          duration_ms: Math.round(seconds * 1e6) / 1e3,
+        }),
+      );
+    };
+    res.once('finish', finish);
+    res.once('close', finish);
+    requestContext.run({ requestId }, () => next());
+  };
+}
+
+export function securityHeaders(): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // Swagger UI needs its own scripts and styles; everything else is JSON and needs nothing.
+    if (!req.path.startsWith('/api/schema/swagger-ui')) {
+      res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    }
+    if (String(req.headers['x-forwarded-proto'] ?? req.protocol).startsWith('https')) {
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    next();
+  };
+}
+
+function isJson(req: Request): boolean {
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function bodyError(err: { type?: string; status?: number; message?: string }, limit: number): DomainError {
+  switch (err.type) {
+    case 'entity.too.large':
+      return new DomainError('payload_too_large', 'payload_too_large', `Request body is larger than ${limit} bytes.`);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new DomainError(
+        'unsupported_media_type',
+        'unsupported_media_type',
+        err.message ?? 'Unsupported encoding.',
+      );
+    case 'entity.parse.failed':
+      return DomainError.invalid(`JSON parse error - ${err.message ?? 'malformed JSON'}`, null, 'parse_error');
+    default:
+      return DomainError.invalid(err.message ?? 'The request body could not be read.', null, 'parse_error');
+  }
+}
+
+// Own "__proto__"/"constructor" keys have no business in a request and invite prototype tricks.
+function dropDangerousKeys(key: string, value: unknown): unknown {
+  return key === '__proto__' || key === 'constructor' ? undefined : value;
+}
+
+/**
+ * Body parsing. SDK paths (ingestion, /flags, /decide) get the raw bytes (they may be gzip,
+ * base64 or form-encoded; `decodeSdkPayload` reads them) up to `rawLimit` after inflation.
+ * Everything else takes JSON up to `jsonLimit`; another content type with a body → 415.
+ */
+export function parseBodies(options: {
+  jsonLimit: number;
+  rawLimit: number;
+  rawPaths: readonly string[];
+}): RequestHandler {
+  const raw = express.raw({ type: () => true, limit: options.rawLimit });
+  const json = express.json({ limit: options.jsonLimit, type: () => true, reviver: dropDangerousKeys, strict: false });
+  const rawPaths = new Set(options.rawPaths.flatMap((p) => [p, `${p}/`]));
+  return (req: Request, res: Response, next: NextFunction) => {
+    const isRaw = rawPaths.has(req.path);
+    if (!isRaw && !hasBody(req)) return next();
+    if (!isRaw && !isJson(req)) {
+      const type = String(req.headers['content-type'] ?? '').split(';')[0] || 'none';
+      // Drain the body so the connection can be reused, then refuse it.
+      req.resume();
+      return sendDomainError(
+        res,
+        new DomainError(
+          'unsupported_media_type',
+          'unsupported_media_type',
+          `Unsupported media type "${type}" in request.`,
+        ),
+      );
+    }
+    const parser = isRaw ? raw : json;
+    parser(req, res, (err?: unknown) => {
+      if (err)
+        return sendDomainError(res, bodyError(err as { type?: string }, isRaw ? options.rawLimit : options.jsonLimit));
+      next();
+    });
+  };
+}

@@ -1,0 +1,74 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ErrorEnvelope } from '../errors/error-envelope';
+
+type Operation = {
+  security?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+  parameters?: Array<{ in: string }>;
+};
+
+const DESCRIPTIONS: Record<string, string> = {
+  '400': 'Invalid input: the envelope names the field in `attr`.',
+  '401': 'Missing or invalid personal API key.',
+  '403': 'The key lacks the scope in `x-required-scopes`, or the caller may not change this object.',
+  '404': "Not found, or outside the caller's organizations.",
+  '413': 'Request body too large.',
+  '415': 'Request body is not JSON.',
+  '429': 'Rate limited; see the Retry-After header.',
+  '503': 'Database unavailable; see the Retry-After header.',
+  '504': 'The database took too long.',
+};
+
+/** Holds the document so the schema route can serve what `buildOpenApiDocument` built. */
+export class OpenApiDocumentHolder {
+  document: OpenAPIObject | undefined;
+}
+
+/**
+ * The OpenAPI document of every route, with the error responses every route shares added in
+ * one place: auth errors on authenticated routes, 404 where the path names an object, body
+ * errors where there is a body, and 503/504 everywhere (the database may be down).
+ */
+export function buildOpenApiDocument(app: INestApplication, version: string): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Bunting')
+    .setDescription(
+      "PostHog-compatible feature flags, persons and event definitions. Authenticate with `Authorization: Bearer <personal API key>`; each operation's `x-required-scopes` lists the scopes it needs.",
+    )
+    .setVersion(version)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Personal API key (phx_…)' })
+    .build();
+  const doc = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorEnvelope],
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const add = (status: string) => {
+        if (!op.responses[status]) {
+          op.responses[status] = {
+            description: DESCRIPTIONS[status],
+            content: { 'application/json': { schema: envelope } },
+          };
+        }
+      };
+      if (op.security && op.security.length > 0) ['401', '403', '429'].forEach(add);
+      if (/\{[^}]+\}/.test(path)) add('404');
+      if (op.requestBody || (op.parameters ?? []).some((p) => p.in === 'query')) add('400');
+      if (op.requestBody) ['413', '415'].forEach(add);
+      ['503', '504'].forEach(add);
+    }
+  }
+  return doc;
+}
+
+export function mountSwaggerUi(app: INestApplication, document: OpenAPIObject): void {
+  SwaggerModule.setup('api/schema/swagger-ui', app, document, {
+    raw: false,
+    swaggerOptions: { url: '/api/schema/', persistAuthorization: true },
+  });
+}

@@ -1,0 +1,104 @@
+import type { Request } from 'express';
+import { DomainError } from '../errors/domain-error';
+
+export interface PageQuery {
+  limit: number;
+  offset: number;
+}
+
+/** The list envelope of every paginated endpoint. */
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+function single(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw DomainError.invalid(`${name} must be given once, as a number.`, name);
+  return value;
+}
+
+/**
+ * A non-negative integer query parameter. Missing → `fallback`; anything but digits (negative,
+ * fractional, words, too large) → 400 naming the parameter.
+ */
+export function parseNonNegativeInt(value: unknown, name: string, fallback: number): number {
+  const raw = single(value, name);
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw DomainError.invalid(`${name} must be a non-negative integer.`, name);
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) throw DomainError.invalid(`${name} is too large.`, name);
+  return n;
+}
+
+/** `limit` (default 100, capped at 1000; 0 means the default, as in DRF) and `offset`. */
+export function parsePageQuery(
+  query: Record<string, unknown>,
+  defaults: { limit?: number; max?: number } = {},
+): PageQuery {
+  const max = defaults.max ?? MAX_PAGE_SIZE;
+  const fallback = defaults.limit ?? DEFAULT_PAGE_SIZE;
+  const limit = parseNonNegativeInt(query.limit, 'limit', fallback);
+  const offset = parseNonNegativeInt(query.offset, 'offset', 0);
+  return { limit: Math.min(limit === 0 ? fallback : limit, max), offset };
+}
+
+/** The request's own URL, absolute (honouring X-Forwarded-Proto/Host), with some query parameters replaced. */
+export function absoluteUrl(req: Request, replace: Record<string, string | number>): string {
+  const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim();
+  const forwardedHost = String(req.headers['x-forwarded-host'] ?? '')
+    .split(',')[0]
+    .trim();
+  const proto = /^https?$/.test(forwardedProto) ? forwardedProto : req.protocol;
+  const host = forwardedHost || req.headers.host || 'localhost';
+  const url = new URL(req.originalUrl, `${proto}://${host}`);
+  for (const [k, v] of Object.entries(replace)) url.searchParams.set(k, String(v));
+  return `${proto}://${host}${url.pathname}${url.search}`;
+}
+
+export function pageOf<T>(req: Request, page: PageQuery, count: number, results: T[]): Paginated<T> {
+  const { limit, offset } = page;
+  return {
+    count,
+    next: offset + limit < count ? absoluteUrl(req, { limit, offset: offset + limit }) : null,
+    previous: offset > 0 ? absoluteUrl(req, { limit, offset: Math.max(0, offset - limit) }) : null,
+    results,
+  };
+}
+
+/** Activity endpoints page with `page` (1-based) and `limit` (default 10). */
+export function parseActivityPageQuery(query: Record<string, unknown>): { page: number; limit: number } {
+  const limit = parseNonNegativeInt(query.limit, 'limit', 10);
+  const page = parseNonNegativeInt(query.page, 'page', 1);
+  if (page < 1) throw DomainError.invalid('page must be at least 1.', 'page');
+  return { page, limit: Math.min(limit === 0 ? 10 : limit, MAX_PAGE_SIZE) };
+}
+
+export interface ActivityPage<T> {
+  results: T[];
+  next: string | null;
+  previous: string | null;
+  total_count: number;
+}
+
+export function activityPageOf<T>(
+  req: Request,
+  paging: { page: number; limit: number },
+  total: number,
+  results: T[],
+): ActivityPage<T> {
+  const { page, limit } = paging;
+  return {
+    results,
+    next: page * limit < total ? absoluteUrl(req, { page: page + 1, limit }) : null,
+    previous: page > 1 ? absoluteUrl(req, { page: page - 1, limit }) : null,
+    total_count: total,
+  };
+}

@@ -1,0 +1,49 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { RateLimiter } from '../auth/rate-limiter';
+import { HttpConfig } from '../config/http-config';
+import {
+  OrganizationsController,
+  PersonalApiKeysController,
+  ProjectsController,
+  UsersController,
+} from '../tenancy/http/tenancy.controllers';
+import { AuthGuard, RATE_LIMITER } from './auth.guard';
+import { OperationsController } from './controllers/operations.controller';
+import { ErrorFilter } from './error.filter';
+import { Lifecycle } from './middleware';
+import { OpenApiDocumentHolder } from './openapi';
+import { RouteTable } from './route-table';
+import { RequestValidationPipe } from './validation.pipe';
+
+/** The HTTP side of the platform: auth guard, error filter, validation, tenancy and operations routes. */
+@Module({
+  controllers: [
+    OperationsController,
+    ProjectsController,
+    OrganizationsController,
+    UsersController,
+    PersonalApiKeysController,
+  ],
+  providers: [
+    Lifecycle,
+    RouteTable,
+    OpenApiDocumentHolder,
+    {
+      provide: RATE_LIMITER,
+      inject: [HttpConfig],
+      useFactory: (config: HttpConfig) =>
+        config.RATE_LIMIT_ENABLED
+          ? new RateLimiter([
+              { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+              { limit: config.RATE_LIMIT_PER_HOUR, windowMs: 3_600_000 },
+            ])
+          : null,
+    },
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_FILTER, useClass: ErrorFilter },
+    { provide: APP_PIPE, useClass: RequestValidationPipe },
+  ],
+  exports: [Lifecycle, RouteTable, OpenApiDocumentHolder, RATE_LIMITER],
+})
+export class PlatformHttpModule {}

@@ -1,0 +1,79 @@
+import { ArgumentMetadata, Injectable, PipeTransform, ValidationPipe } from '@nestjs/common';
+import { ValidationError } from 'class-validator';
+import { DomainError } from '../errors/domain-error';
+
+const PRESENCE = new Set(['isDefined', 'isNotEmpty', 'isNotEmptyObject']);
+
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  if (value === null) return 'null';
+  return typeof value === 'object'
+    ? 'dict'
+    : typeof value === 'number'
+      ? Number.isInteger(value)
+        ? 'int'
+        : 'float'
+      : typeof value;
+}
+
+// A wrong type is reported before any other rule of the field, in DRF's words.
+const TYPE_MESSAGES: Record<string, (value: unknown) => string> = {
+  isString: () => 'Not a valid string.',
+  isBoolean: () => 'Must be a valid boolean.',
+  isInt: () => 'A valid integer is required.',
+  isNumber: () => 'A valid number is required.',
+  isArray: (v) => `Expected a list of items but got type "${jsonType(v)}".`,
+  isObject: (v) => `Expected a dictionary of items but got type "${jsonType(v)}".`,
+};
+
+/**
+ * The first failing field as PostHog reports it: nested fields joined with `__`, `required` for
+ * a missing field, `null` for a null one, `invalid_input` (or the constraint's own code) otherwise.
+ */
+export function firstValidationError(errors: ValidationError[], path: string[] = []): DomainError {
+  const first = errors[0];
+  const here = [...path, first.property];
+  if (!first.constraints && first.children && first.children.length > 0) {
+    return firstValidationError(first.children, here);
+  }
+  const attr = here.join('__');
+  if (first.value === undefined) return DomainError.required(attr);
+  if (first.value === null) return DomainError.invalid('This field may not be null.', attr, 'null');
+  const constraints = Object.entries(first.constraints ?? {});
+  const typeError = constraints.find(([n]) => n in TYPE_MESSAGES);
+  if (typeError) return DomainError.invalid(TYPE_MESSAGES[typeError[0]](first.value), attr);
+  const [name, message] = constraints[0] ?? ['invalid', 'Invalid value.'];
+  const code = first.contexts?.[name]?.code as string | undefined;
+  return DomainError.invalid(message, attr, code ?? (PRESENCE.has(name) ? 'required' : 'invalid_input'));
+}
+
+/**
+ * Request DTOs: unknown fields are dropped (never applied), types are not coerced (a string where
+ * a boolean belongs is a 400), and a body that is not a JSON object is refused before any field.
+ */
+@Injectable()
+export class RequestValidationPipe implements PipeTransform {
+  private readonly inner = new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: false,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    validationError: { target: false, value: true },
+    exceptionFactory: (errors) => firstValidationError(errors),
+  });
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (
+      metadata.type === 'body' &&
+      metadata.metatype &&
+      metadata.metatype !== Object &&
+      typeof metadata.metatype === 'function'
+    ) {
+      if (value === undefined) value = {};
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw DomainError.invalid('Invalid data. Expected a dictionary (JSON object).', null, 'parse_error');
+      }
+    }
+    return this.inner.transform(value, metadata);
+  }
+}

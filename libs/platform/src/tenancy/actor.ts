@@ -1,0 +1,29 @@
+/** Who is calling: the user behind the personal API key, and what the key may do. */
+export interface Actor {
+  userId: number;
+  userUuid: string;
+  distinctId: string;
+  email: string;
+  firstName: string;
+  keyId: string;
+  keyHash: string;
+  scopes: string[];
+  currentProjectId: number | null;
+  currentOrganizationId: string | null;
+}
+
+/** A project the actor may use, with the actor's level in its organization. */
+export interface ProjectAccess {
+  id: number;
+  uuid: string;
+  organizationId: string;
+  name: string;
+  apiToken: string;
+  membershipLevel: number;
+}
+
+export interface OrganizationAccess {
+  id: string;
+  name: string;
+  membershipLevel: number;
+}

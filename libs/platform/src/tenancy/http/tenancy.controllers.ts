@@ -1,0 +1,205 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ApiKeysService, validateScopes } from '../../auth/api-keys.service';
+import { scopeAllows, Scope } from '../../auth/scopes';
+import { DomainError } from '../../errors/domain-error';
+import {
+  ApiPaginatedResponse,
+  ApiPagingQuery,
+  CurrentActor,
+  CurrentOrganization,
+  CurrentProject,
+  RequireScopes,
+} from '../../http/decorators';
+import { pageOf, Paginated, parsePageQuery } from '../../http/pagination';
+import type { Actor, OrganizationAccess, ProjectAccess } from '../actor';
+import { isOrganizationAdmin } from '../membership';
+import { TenancyService } from '../tenancy.service';
+import {
+  CreatedPersonalApiKeyDto,
+  CreateOrganizationDto,
+  CreatePersonalApiKeyDto,
+  CreateProjectDto,
+  MeDto,
+  OrganizationDto,
+  PersonalApiKeyDto,
+  ProjectDto,
+  toOrganizationDto,
+  toPersonalApiKeyDto,
+  toProjectDto,
+  toUserBasic,
+  UpdateProjectDto,
+} from './tenancy.dto';
+
+@ApiTags('projects')
+@Controller('api/projects')
+export class ProjectsController {
+  constructor(private readonly tenancy: TenancyService) {}
+
+  /** Projects of every organization the caller belongs to. */
+  @Get()
+  @RequireScopes('project:read')
+  @ApiPagingQuery()
+  @ApiPaginatedResponse(ProjectDto)
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ): Promise<Paginated<ProjectDto>> {
+    const page = parsePageQuery(query);
+    const { count, rows } = await this.tenancy.listProjects(actor.userId, page.limit, page.offset);
+    return pageOf(req, page, count, rows.map(toProjectDto));
+  }
+
+  /** A new project with a fresh token, in your current organization or `organization` (admins only). */
+  @Post()
+  @RequireScopes('project:write')
+  @ApiCreatedResponse({ type: ProjectDto })
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto): Promise<ProjectDto> {
+    const org = await this.tenancy.resolveOrganization(actor, body.organization ?? '@current').catch(() => {
+      throw DomainError.invalid('Organization not found.', 'organization', 'does_not_exist');
+    });
+    if (!isOrganizationAdmin(org.membershipLevel)) {
+      throw DomainError.forbidden('Only organization admins can create projects.');
+    }
+    return toProjectDto(await this.tenancy.createProject(org.id, body.name));
+  }
+
+  @Get(':project_id')
+  @RequireScopes('project:read')
+  @ApiOkResponse({ type: ProjectDto })
+  async get(@CurrentProject() project: ProjectAccess): Promise<ProjectDto> {
+    return toProjectDto((await this.tenancy.getProject(project.id))!);
+  }
+
+  /** Renames the project (admins only). */
+  @Patch(':project_id')
+  @RequireScopes('project:write')
+  @ApiOkResponse({ type: ProjectDto })
+  async update(@CurrentProject() project: ProjectAccess, @Body() body: UpdateProjectDto): Promise<ProjectDto> {
+    if (!isOrganizationAdmin(project.membershipLevel)) {
+      throw DomainError.forbidden('Only organization admins can change projects.');
+    }
+    if (body.name === undefined) return toProjectDto((await this.tenancy.getProject(project.id))!);
+    return toProjectDto(await this.tenancy.renameProject(project.id, body.name));
+  }
+}
+
+@ApiTags('organizations')
+@Controller('api/organizations')
+export class OrganizationsController {
+  constructor(private readonly tenancy: TenancyService) {}
+
+  @Get()
+  @RequireScopes('organization:read')
+  @ApiPagingQuery()
+  @ApiPaginatedResponse(OrganizationDto)
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ): Promise<Paginated<OrganizationDto>> {
+    const page = parsePageQuery(query);
+    const { count, rows } = await this.tenancy.listOrganizations(actor.userId, page.limit, page.offset);
+    const projects = await this.tenancy.projectsOfOrganizations(rows.map((o) => o.id));
+    return pageOf(
+      req,
+      page,
+      count,
+      rows.map((o) => toOrganizationDto(o, projects)),
+    );
+  }
+
+  /** A new organization with you as its owner. */
+  @Post()
+  @RequireScopes('organization:write')
+  @ApiCreatedResponse({ type: OrganizationDto })
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateOrganizationDto): Promise<OrganizationDto> {
+    const org = await this.tenancy.createOrganization(body.name, actor.userId);
+    return toOrganizationDto(Object.assign(org, { membershipLevel: 15 }), []);
+  }
+
+  @Get(':organization_id')
+  @RequireScopes('organization:read')
+  @ApiOkResponse({ type: OrganizationDto })
+  async get(@CurrentOrganization() org: OrganizationAccess): Promise<OrganizationDto> {
+    const row = await this.tenancy.getOrganization(org.id, org.membershipLevel);
+    return toOrganizationDto(row, await this.tenancy.projectsOfOrganizations([org.id]));
+  }
+}
+
+@ApiTags('users')
+@Controller('api/users')
+export class UsersController {
+  constructor(private readonly tenancy: TenancyService) {}
+
+  /** The user behind the key, with their organizations and current project. */
+  @Get('@me')
+  @RequireScopes()
+  @ApiOkResponse({ type: MeDto })
+  async me(@CurrentActor() actor: Actor): Promise<MeDto> {
+    const user = (await this.tenancy.getUser(actor.userId))!;
+    const orgs = await this.tenancy.organizationRows(actor.userId);
+    const projects = await this.tenancy.projectsOfOrganizations(orgs.map((o) => o.id));
+    const currentOrg = orgs.find((o) => o.id === user.currentOrganizationId) ?? orgs[0];
+    const currentProject =
+      projects.find((p) => p.id === user.currentProjectId) ?? projects.find((p) => p.organizationId === currentOrg?.id);
+    return {
+      ...toUserBasic(user),
+      organization: currentOrg ? toOrganizationDto(currentOrg, projects) : null,
+      organizations: orgs.map((o) => ({ id: o.id, name: o.name, slug: o.slug, membership_level: o.membershipLevel })),
+      team: currentProject ? toProjectDto(currentProject) : null,
+    };
+  }
+}
+
+/** A key may manage only keys whose scopes it holds itself, so no key can mint a stronger one. */
+function assertCovers(actor: Actor, scopes: readonly string[]): void {
+  const lacking = scopes.find((s) =>
+    s === '*' ? !actor.scopes.includes('*') : !scopeAllows(actor.scopes, s as Scope),
+  );
+  if (lacking !== undefined) throw DomainError.forbidden(`API key missing required scope '${lacking}'`);
+}
+
+@ApiTags('personal api keys')
+@Controller('api/personal_api_keys')
+export class PersonalApiKeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Get()
+  @RequireScopes()
+  @ApiOkResponse({ type: [PersonalApiKeyDto] })
+  async list(@CurrentActor() actor: Actor): Promise<PersonalApiKeyDto[]> {
+    return (await this.keys.list(actor.userId)).map(toPersonalApiKeyDto);
+  }
+
+  /** A new key for you. Its value is in this response only. */
+  @Post()
+  @RequireScopes()
+  @ApiCreatedResponse({ type: CreatedPersonalApiKeyDto })
+  async create(@CurrentActor() actor: Actor, @Body() body: CreatePersonalApiKeyDto): Promise<CreatedPersonalApiKeyDto> {
+    const scopes = validateScopes(body.scopes);
+    assertCovers(actor, scopes);
+    const { record, value } = await this.keys.create(actor.userId, { label: body.label, scopes });
+    return { ...toPersonalApiKeyDto(record), value };
+  }
+
+  @Get(':id')
+  @RequireScopes()
+  @ApiOkResponse({ type: PersonalApiKeyDto })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<PersonalApiKeyDto> {
+    return toPersonalApiKeyDto(await this.keys.get(actor.userId, id));
+  }
+
+  /** Revokes one of your keys at once. */
+  @Delete(':id')
+  @RequireScopes()
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  async revoke(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    const key = await this.keys.get(actor.userId, id);
+    assertCovers(actor, key.scopes);
+    await this.keys.revoke(id, actor.userId);
+  }
+}

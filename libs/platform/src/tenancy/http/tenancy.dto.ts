@@ -1,0 +1,169 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ALL_SCOPES } from '../../auth/scopes';
+import { OrganizationWithLevel } from '../tenancy.service';
+import { PersonalApiKeyRecord, ProjectRecord, UserRecord } from '../tenancy.records';
+
+/** A user as embedded in other objects (`created_by`). */
+export class UserBasicDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ format: 'uuid' }) uuid: string;
+  @ApiProperty() distinct_id: string;
+  @ApiProperty() first_name: string;
+  @ApiProperty() last_name: string;
+  @ApiProperty({ format: 'email' }) email: string;
+  @ApiProperty() is_email_verified: boolean;
+}
+
+export function toUserBasic(user: UserRecord): UserBasicDto;
+export function toUserBasic(user: UserRecord | null | undefined): UserBasicDto | null;
+export function toUserBasic(user: UserRecord | null | undefined): UserBasicDto | null {
+  if (!user) return null;
+  return {
+    id: user.id,
+    uuid: user.uuid,
+    distinct_id: user.distinctId,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    is_email_verified: user.isEmailVerified,
+  };
+}
+
+export class ProjectDto {
+  @ApiProperty({ example: 1 }) id: number;
+  @ApiProperty({ format: 'uuid' }) uuid: string;
+  @ApiProperty({ format: 'uuid', description: 'The organization id.' }) organization: string;
+  @ApiProperty({ description: 'Public project token (phc_…) that SDKs send.' }) api_token: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ example: 'UTC' }) timezone: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export function toProjectDto(p: ProjectRecord): ProjectDto {
+  return {
+    id: p.id,
+    uuid: p.uuid,
+    organization: p.organizationId,
+    api_token: p.apiToken,
+    name: p.name,
+    timezone: p.timezone,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+export class ProjectBasicDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ format: 'uuid' }) uuid: string;
+  @ApiProperty() name: string;
+  @ApiProperty() api_token: string;
+}
+
+export class OrganizationDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({ description: '1 member, 8 admin, 15 owner', enum: [1, 8, 15] }) membership_level: number;
+  @ApiProperty({ type: [ProjectBasicDto] }) projects: ProjectBasicDto[];
+  @ApiProperty({ type: [ProjectBasicDto], description: 'Same as projects (PostHog name).' }) teams: ProjectBasicDto[];
+}
+
+export function toOrganizationDto(o: OrganizationWithLevel, projects: ProjectRecord[]): OrganizationDto {
+  const mine = projects
+    .filter((p) => p.organizationId === o.id)
+    .map((p) => ({ id: p.id, uuid: p.uuid, name: p.name, api_token: p.apiToken }));
+  return {
+    id: o.id,
+    name: o.name,
+    slug: o.slug,
+    created_at: new Date(o.createdAt).toISOString(),
+    updated_at: new Date(o.updatedAt).toISOString(),
+    membership_level: o.membershipLevel,
+    projects: mine,
+    teams: mine,
+  };
+}
+
+export class OrganizationBasicDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ enum: [1, 8, 15] }) membership_level: number;
+}
+
+export class MeDto extends UserBasicDto {
+  @ApiProperty({ type: OrganizationDto, nullable: true }) organization: OrganizationDto | null;
+  @ApiProperty({ type: [OrganizationBasicDto] }) organizations: OrganizationBasicDto[];
+  @ApiProperty({ type: ProjectDto, nullable: true }) team: ProjectDto | null;
+}
+
+export class PersonalApiKeyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() label: string;
+  @ApiProperty({ example: 'phx_...eZxz' }) mask_value: string;
+  @ApiProperty({ type: [String], enum: ALL_SCOPES }) scopes: string[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) last_used_at: string | null;
+}
+
+export class CreatedPersonalApiKeyDto extends PersonalApiKeyDto {
+  @ApiProperty({ description: 'The key itself. Shown once: only its hash is stored.' }) value: string;
+}
+
+export function toPersonalApiKeyDto(k: PersonalApiKeyRecord): PersonalApiKeyDto {
+  return {
+    id: k.id,
+    label: k.label,
+    mask_value: k.maskValue,
+    scopes: k.scopes,
+    created_at: k.createdAt.toISOString(),
+    last_used_at: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
+  };
+}
+
+export class CreateProjectDto {
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Organization to create it in (default: your current one). You must be its admin.',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'Must be a valid UUID.' })
+  organization?: string;
+}
+
+export class UpdateProjectDto {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+}
+
+export class CreateOrganizationDto {
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @MaxLength(200)
+  name: string;
+}
+
+export class CreatePersonalApiKeyDto {
+  @ApiProperty({ maxLength: 40 })
+  @IsString()
+  @MaxLength(40)
+  label: string;
+
+  @ApiProperty({ type: [String], enum: ALL_SCOPES, description: 'At most the scopes of the key making the request.' })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  scopes: string[];
+}

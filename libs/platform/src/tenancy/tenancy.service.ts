@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { generateSecret, PROJECT_TOKEN_PATTERN } from '../auth/secrets';
+import { isUniqueViolation } from '../database/pg-errors';
+import { inTransaction } from '../database/transaction';
+import { DomainError } from '../errors/domain-error';
+import { Actor, OrganizationAccess, ProjectAccess } from './actor';
+import { MEMBERSHIP_LEVELS } from './membership';
+import { MembershipRecord, OrganizationRecord, ProjectRecord, UserRecord } from './tenancy.records';
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+function checkName(name: unknown, attr = 'name'): string {
+  if (typeof name !== 'string') throw DomainError.required(attr);
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw DomainError.invalid('This field may not be blank.', attr, 'blank');
+  if (trimmed.length > 200)
+    throw DomainError.invalid('Ensure this field has no more than 200 characters.', attr, 'max_length');
+  return trimmed;
+}
+
+function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'organization'
+  );
+}
+
+/** A list page read from the database: the exact total and the rows of this page. */
+export interface Slice<T> {
+  count: number;
+  rows: T[];
+}
+
+export interface OrganizationWithLevel extends OrganizationRecord {
+  membershipLevel: number;
+}
+
+/** Organizations, projects, users and memberships: who may see what. */
+@Injectable()
+export class TenancyService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async createOrganization(name: string, ownerUserId?: number, manager?: EntityManager): Promise<OrganizationRecord> {
+    const clean = checkName(name);
+    return inTransaction(this.ds, manager, async (m) => {
+      const org = await m.getRepository(OrganizationRecord).save({ name: clean, slug: slugify(clean) });
+      if (ownerUserId !== undefined) await this.addMember(org.id, ownerUserId, MEMBERSHIP_LEVELS.owner, m);
+      return org;
+    });
+  }
+
+  async createProject(
+    organizationId: string,
+    name: string,
+    apiToken: string = generateSecret('phc_'),
+    manager?: EntityManager,
+  ): Promise<ProjectRecord> {
+    const clean = checkName(name);
+    if (!PROJECT_TOKEN_PATTERN.test(apiToken)) {
+      throw DomainError.invalid('A project token is phc_ followed by 43 letters or digits.', 'api_token');
+    }
+    return inTransaction(this.ds, manager, async (m) => {
+      const org = await m.getRepository(OrganizationRecord).findOneBy({ id: organizationId });
+      if (!org) throw DomainError.notFound('Organization not found.');
+      try {
+        return await m.getRepository(ProjectRecord).save({ organizationId, name: clean, apiToken, timezone: 'UTC' });
+      } catch (e) {
+        if (isUniqueViolation(e, 'uq_projects_api_token')) {
+          throw DomainError.unique('A project with this token already exists.', 'api_token');
+        }
+        throw e;
+      }
+    });
+  }
+
+  async renameProject(projectId: number, name: string): Promise<ProjectRecord> {
+    const clean = checkName(name);
+    const repo = this.ds.getRepository(ProjectRecord);
+    await repo.update({ id: projectId }, { name: clean, updatedAt: new Date() });
+    return repo.findOneByOrFail({ id: projectId });
+  }
+
+  /** Creates a user, or returns the existing user with that e-mail (compared case-insensitively). */
+  async ensureUser(email: string, manager?: EntityManager, firstName = ''): Promise<UserRecord> {
+    if (typeof email !== 'string' || !EMAIL.test(email) || email.length > 254) {
+      throw DomainError.invalid('Enter a valid email address.', 'email', 'invalid_email');
+    }
+    return inTransaction(this.ds, manager, async (m) => {
+      // ON CONFLICT keeps two concurrent calls for one address from failing; the lookup then finds it.
+      await m.query(`INSERT INTO users (distinct_id, email, first_name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+        randomUUID(),
+        email,
+        firstName,
+      ]);
+      const user = await this.findUserByEmail(email, m);
+      if (!user) throw new Error('user row missing after insert');
+      return user;
+    });
+  }
+
+  async findUserByEmail(email: string, manager?: EntityManager): Promise<UserRecord | null> {
+    return (manager ?? this.ds.manager)
+      .getRepository(UserRecord)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  async getUser(userId: number): Promise<UserRecord | null> {
+    return this.ds.getRepository(UserRecord).findOneBy({ id: userId });
+  }
+
+  async getUsers(userIds: number[]): Promise<Map<number, UserRecord>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const users = await this.ds
+      .getRepository(UserRecord)
+      .createQueryBuilder('u')
+      .where('u.id = ANY(:ids)', { ids })
+      .getMany();
+    return new Map(users.map((u) => [u.id, u]));
+  }
+
+  /** Adds the user to the organization, or changes the level of an existing membership. */
+  async addMember(organizationId: string, userId: number, level: number, manager?: EntityManager): Promise<void> {
+    await inTransaction(this.ds, manager, async (m) => {
+      const org = await m.getRepository(OrganizationRecord).findOneBy({ id: organizationId });
+      if (!org) throw DomainError.notFound('Organization not found.');
+      await m.query(
+        `INSERT INTO organization_memberships (organization_id, user_id, level) VALUES ($1, $2, $3)
+         ON CONFLICT ON CONSTRAINT uq_organization_memberships_org_user DO UPDATE SET level = EXCLUDED.level, updated_at = now()`,
+        [organizationId, userId, level],
+      );
+      await m.query(
+        `UPDATE users SET current_organization_id = coalesce(current_organization_id, $1),
+           current_project_id = coalesce(current_project_id, (SELECT min(id) FROM projects WHERE organization_id = $1))
+         WHERE id = $2`,
+        [organizationId, userId],
+      );
+    });
+  }
+
+  async membershipLevel(organizationId: string, userId: number): Promise<number | undefined> {
+    const row = await this.ds.getRepository(MembershipRecord).findOneBy({ organizationId, userId });
+    return row?.level;
+  }
+
+  /** The project `idOrCurrent` names, if the actor belongs to its organization; 404 otherwise. */
+  async resolveProject(actor: Actor, idOrCurrent: string): Promise<ProjectAccess> {
+    let id: number | undefined;
+    if (idOrCurrent === '@current') {
+      id = actor.currentProjectId ?? (await this.firstProjectId(actor.userId));
+    } else if (/^\d{1,9}$/.test(idOrCurrent)) {
+      id = Number(idOrCurrent);
+    }
+    if (id === undefined) throw DomainError.notFound();
+    const rows: Array<ProjectAccess & { membershipLevel: number }> = await this.ds.query(
+      `SELECT p.id, p.uuid, p.organization_id AS "organizationId", p.name, p.api_token AS "apiToken", m.level AS "membershipLevel"
+         FROM projects p JOIN organization_memberships m ON m.organization_id = p.organization_id AND m.user_id = $2
+        WHERE p.id = $1`,
+      [id, actor.userId],
+    );
+    if (rows.length === 0) throw DomainError.notFound();
+    return rows[0];
+  }
+
+  /** The project whose public token is `token`, for SDK endpoints; undefined when none. */
+  async projectByToken(token: string): Promise<ProjectRecord | null> {
+    if (typeof token !== 'string' || token.length > 200) return null;
+    return this.ds.getRepository(ProjectRecord).findOneBy({ apiToken: token });
+  }
+
+  async resolveOrganization(actor: Actor, idOrCurrent: string): Promise<OrganizationAccess> {
+    let id: string | null | undefined = idOrCurrent;
+    if (idOrCurrent === '@current') {
+      id = actor.currentOrganizationId ?? (await this.firstOrganizationId(actor.userId));
+    }
+    if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      throw DomainError.notFound();
+    const rows: OrganizationAccess[] = await this.ds.query(
+      `SELECT o.id, o.name, m.level AS "membershipLevel"
+         FROM organizations o JOIN organization_memberships m ON m.organization_id = o.id AND m.user_id = $2
+        WHERE o.id = $1`,
+      [id, actor.userId],
+    );
+    if (rows.length === 0) throw DomainError.notFound();
+    return rows[0];
+  }
+
+  async listProjects(userId: number, limit: number, offset: number): Promise<Slice<ProjectRecord>> {
+    const qb = this.ds
+      .getRepository(ProjectRecord)
+      .createQueryBuilder('p')
+      .innerJoin(MembershipRecord, 'm', 'm.organization_id = p.organization_id AND m.user_id = :userId', { userId })
+      .orderBy('p.id', 'ASC');
+    const [rows, count] = await qb.skip(offset).take(limit).getManyAndCount();
+    return { count, rows };
+  }
+
+  async projectsOfOrganizations(organizationIds: string[]): Promise<ProjectRecord[]> {
+    if (organizationIds.length === 0) return [];
+    return this.ds
+      .getRepository(ProjectRecord)
+      .createQueryBuilder('p')
+      .where('p.organization_id = ANY(:ids)', { ids: organizationIds })
+      .orderBy('p.id', 'ASC')
+      .getMany();
+  }
+
+  async getProject(projectId: number): Promise<ProjectRecord | null> {
+    return this.ds.getRepository(ProjectRecord).findOneBy({ id: projectId });
+  }
+
+  async listOrganizations(userId: number, limit: number, offset: number): Promise<Slice<OrganizationWithLevel>> {
+    const [{ count }] = await this.ds.query(
+      `SELECT count(*) AS count FROM organization_memberships WHERE user_id = $1`,
+      [userId],
+    );
+    const rows = await this.organizationRows(userId, limit, offset);
+    return { count, rows };
+  }
+
+  async getOrganization(organizationId: string, membershipLevel: number): Promise<OrganizationWithLevel> {
+    const org = await this.ds.getRepository(OrganizationRecord).findOneByOrFail({ id: organizationId });
+    return Object.assign(org, { membershipLevel });
+  }
+
+  /** Every organization of the user with the user's level in it, oldest membership first. */
+  async organizationRows(userId: number, limit = 1000, offset = 0): Promise<OrganizationWithLevel[]> {
+    const rows = await this.ds.query(
+      `SELECT o.id, o.name, o.slug, o.created_at AS "createdAt", o.updated_at AS "updatedAt", m.level AS "membershipLevel"
+         FROM organization_memberships m JOIN organizations o ON o.id = m.organization_id
+        WHERE m.user_id = $1 ORDER BY m.created_at, o.id LIMIT $2 OFFSET $3`,
+      [userId, limit, offset],
+    );
+    return rows;
+  }
+
+  private async firstProjectId(userId: number): Promise<number | undefined> {
+    const rows = await this.ds.query(
+      `SELECT min(p.id) AS id FROM projects p JOIN organization_memberships m ON m.organization_id = p.organization_id WHERE m.user_id = $1`,
+      [userId],
+    );
+    return rows[0]?.id ?? undefined;
+  }
+
+  private async firstOrganizationId(userId: number): Promise<string | undefined> {
+    const rows = await this.ds.query(
+      `SELECT organization_id AS id FROM organization_memberships WHERE user_id = $1 ORDER BY created_at LIMIT 1`,
+      [userId],
+    );
+    return rows[0]?.id;
+  }
+}

@@ -1,0 +1,5 @@
+import { prepareTemplate } from './test-database';
+
+export default async function globalSetup(): Promise<void> {
+  await prepareTemplate();
+}
