@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs a built entry point (api, worker or cli), building first when the build is missing or older
+// Runs a built entry point (api, worker or cli; `build` only builds), building first when the build is missing or older
 // than the sources. Build output goes to stderr so the CLI's stdout stays the command's result.
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -32,8 +32,8 @@ function newestSource() {
 
 const which = process.argv[2];
 const entry = ENTRIES[which];
-if (!entry) {
-  process.stderr.write(`usage: node scripts/run.js ${Object.keys(ENTRIES).join('|')} [args...]\n`);
+if (!entry && which !== 'build') {
+  process.stderr.write(`usage: node scripts/run.js ${Object.keys(ENTRIES).join('|')}|build [args...]\n`);
   process.exit(2);
 }
 if (!existsSync(STAMP) || statSync(STAMP).mtimeMs < newestSource()) {
@@ -47,5 +47,7 @@ if (!existsSync(STAMP) || statSync(STAMP).mtimeMs < newestSource()) {
   writeFileSync(STAMP, new Date().toISOString());
   process.stderr.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
-process.argv = [process.argv[0], join(root, entry), ...process.argv.slice(3)];
-require(join(root, entry));
+if (entry) {
+  process.argv = [process.argv[0], join(root, entry), ...process.argv.slice(3)];
+  require(join(root, entry));
+}

@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import { JsonLogger, Lifecycle, loadConfig } from '@app/platform';
+import { drainAndClose, JsonLogger, loadConfig } from '@app/platform';
 import { ApiConfig } from './api.config';
 import { ApiApp, createApiApp } from './app';
 
@@ -21,30 +20,22 @@ function banner(url: string, boot: NonNullable<ApiApp['bootstrap']>): string {
   ].join('\n');
 }
 
-/**
- * SIGTERM/SIGINT: stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS),
- * close the pool (and the embedded database), exit 0.
- */
-function installShutdown(api: ApiApp, config: ApiConfig, logger: JsonLogger): void {
-  const lifecycle = api.app.get(Lifecycle);
+/** SIGTERM/SIGINT: drain in-flight requests, close the database, exit 0. */
+function installShutdown(api: ApiApp, config: ApiConfig): void {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = () => {
     if (stopping) return;
     stopping = true;
-    logger.entry('info', 'shutting down', { signal, inflight: lifecycle.inflight });
-    lifecycle.draining = true;
-    const server = api.app.getHttpServer() as Server;
-    server.close();
-    server.closeIdleConnections();
-    const idle = await lifecycle.waitIdle(config.SHUTDOWN_TIMEOUT_MS);
-    if (!idle) logger.entry('warn', 'shutdown timeout with requests in flight', { inflight: lifecycle.inflight });
-    server.closeAllConnections();
-    await api.app.close();
-    logger.entry('info', 'stopped');
-    process.exit(0);
+    drainAndClose(api.app, config.SHUTDOWN_TIMEOUT_MS).then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(e)}\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 async function main(): Promise<void> {
@@ -63,7 +54,7 @@ async function main(): Promise<void> {
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   if (api.bootstrap) process.stdout.write(banner(url, api.bootstrap));
   logger.entry('info', 'listening', { url, port });
-  installShutdown(api, config, logger);
+  installShutdown(api, config);
 }
 
 main().catch((e: unknown) => {

@@ -34,3 +34,5 @@ export * from './tenancy/http/tenancy.dto';
 export * from './tenancy/membership';
 export * from './tenancy/tenancy.records';
 export * from './tenancy/tenancy.service';
+export * from './http/graceful-shutdown';
+export * from './database/query-rows';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/pg-errors';
+import { queryRows } from '../database/query-rows';
 import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
 import { PersonalApiKeyRecord } from '../tenancy/tenancy.records';
@@ -82,7 +83,8 @@ export class ApiKeysService {
   /** Deletes a key. `userId` limits it to that user's keys (the HTTP API); the CLI passes none. */
   async revoke(id: string, userId?: number): Promise<void> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw DomainError.notFound('Personal API key not found.');
-    const rows: Array<{ secure_value: string }> = await this.ds.query(
+    const rows = await queryRows<{ secure_value: string }>(
+      this.ds,
       `DELETE FROM personal_api_keys WHERE id = $1 ${userId === undefined ? '' : 'AND user_id = $2'} RETURNING secure_value`,
       userId === undefined ? [id] : [id, userId],
     );

@@ -85,21 +85,25 @@ export async function openDataSource(
 }
 
 /**
- * Runs pending migrations on one connection that holds a session advisory lock, so two
- * instances starting together migrate once. Each migration runs in its own transaction.
+ * Runs every pending migration in ONE transaction that first takes a transaction-scoped advisory
+ * lock: two instances starting together migrate once (the second waits, then finds nothing to
+ * do). On the embedded database the socket multiplexer also runs one transaction at a time.
  */
 export async function runMigrations(ds: DataSource): Promise<string[]> {
   const runner = ds.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await runner.startTransaction();
     try {
+      await runner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const executor = new MigrationExecutor(ds, runner);
-      executor.transaction = 'each';
+      executor.transaction = 'all';
       const done = await executor.executePendingMigrations();
+      await runner.commitTransaction();
       return done.map((m) => m.name);
-    } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    } catch (e) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw e;
     }
   } finally {
     await runner.release();

@@ -38,6 +38,9 @@ const CONNECTION_CODES = new Set([
   '53300', // too_many_connections
   '40001', // serialization_failure: safe to retry
   '40P01', // deadlock_detected: safe to retry
+  '3D000', // the database does not exist (yet): the server is misconfigured, not the request
+  '28000', // invalid_authorization_specification
+  '28P01', // invalid_password
 ]);
 
 const CONNECTION_MESSAGES = [
@@ -47,6 +50,8 @@ const CONNECTION_MESSAGES = [
   'Connection is not established',
   'connect ECONNREFUSED',
   'Cannot use a pool after calling end',
+  'does not allow connections',
+  'not currently accepting connections',
 ];
 
 /**
