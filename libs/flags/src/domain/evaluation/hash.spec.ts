@@ -33,6 +33,20 @@ describe('flagHash', () => {
     }
   });
 
+  it('computes SHA-1 like node:crypto for any text', () => {
+    const samples = ['', 'a', 'x'.repeat(55), 'x'.repeat(56), 'y'.repeat(64), 'z'.repeat(1000), 'é😀\u0800\uffff'];
+    samples.push('lone \ud800 high', 'lone \udc00 low', 'end \ud83d', '\u007f\u0080\u07ff');
+    for (let i = 0; i < 2_000; i++) {
+      samples.push(
+        Array.from({ length: i % 150 }, (_, j) => String.fromCharCode((i * 7919 + j * 104729) % 0x10000)).join(''),
+      );
+    }
+    for (const text of samples) {
+      const hex = createHash('sha1').update(`${text}.id`, 'utf8').digest('hex').slice(0, 15);
+      expect({ text, hash: flagHash(text, 'id') }).toEqual({ text, hash: parseInt(hex, 16) / SCALE });
+    }
+  });
+
   it('hashes UTF-8 and holdouts over "holdout-<id>"', () => {
     const hex = createHash('sha1').update('ключ.пользователь', 'utf8').digest('hex').slice(0, 15);
     expect(flagHash('ключ', 'пользователь')).toBe(parseInt(hex, 16) / SCALE);
