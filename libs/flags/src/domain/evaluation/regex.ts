@@ -34,8 +34,7 @@ export function compileRegex(pattern: string): SafeRegex | null {
     if (e instanceof RegexSyntaxError) return null;
     throw e;
   }
-  const usesCaseFolding = program.some((i) => (i.op === Op.Char || i.op === Op.Set) && i.icase);
-  return { test: (input) => run(program, input, usesCaseFolding) };
+  return new Matcher(program);
 }
 
 class RegexSyntaxError extends Error {}
@@ -574,24 +573,99 @@ function assertionHolds(kind: AssertKind, input: number[], pos: number): boolean
   }
 }
 
-/** Pike VM: advances every live thread one character at a time, each program counter once. */
-function run(program: Instruction[], text: string, usesCaseFolding: boolean): boolean | undefined {
-  const input = Array.from(text, (c) => c.codePointAt(0) as number);
-  const folded = usesCaseFolding ? input.map(fold) : input;
-  let current = new ThreadList(program.length);
-  let next = new ThreadList(program.length);
-  const stack: number[] = [];
-  let steps = 0;
+/**
+ * Pike VM: advances every live thread one character at a time, each program counter at most once
+ * per position. Thread lists are allocated once per pattern and reused (evaluation is
+ * synchronous, so one run never overlaps another).
+ */
+class Matcher implements SafeRegex {
+  private current: ThreadList;
+  private next: ThreadList;
+  private readonly stack: number[] = [];
+  private readonly input: number[] = [];
+  private readonly folded: number[] = [];
+  private readonly usesCaseFolding: boolean;
+  /** Starts with `^` or `\A` (not in multiline mode): only position 0 can begin a match. */
+  private readonly anchored: boolean;
+  private steps = 0;
 
-  // Follows jumps, splits and assertions from `start`; true when the program can match here.
-  const addThread = (list: ThreadList, start: number, pos: number): boolean => {
+  constructor(private readonly program: Instruction[]) {
+    this.current = new ThreadList(program.length);
+    this.next = new ThreadList(program.length);
+    this.usesCaseFolding = program.some((i) => (i.op === Op.Char || i.op === Op.Set) && i.icase);
+    const first = program[0];
+    this.anchored = first.op === Op.Assert && first.kind === 'start';
+  }
+
+  test(text: string): boolean | undefined {
+    const input = this.input;
+    input.length = 0;
+    for (let i = 0; i < text.length; i++) {
+      const cp = text.codePointAt(i) as number;
+      input.push(cp);
+      if (cp > 0xffff) i++;
+    }
+    let folded = input;
+    if (this.usesCaseFolding) {
+      folded = this.folded;
+      folded.length = 0;
+      for (const cp of input) folded.push(fold(cp));
+    }
+    return this.search(input, folded);
+  }
+
+  private search(input: number[], folded: number[]): boolean | undefined {
+    const program = this.program;
+    this.current.clear();
+    this.next.clear();
+    this.steps = 0;
+    for (let pos = 0; pos <= input.length; pos++) {
+      if ((pos === 0 || !this.anchored) && this.addThread(this.current, 0, input, pos)) return true;
+      if (this.current.size === 0) {
+        if (this.anchored) return false;
+        continue;
+      }
+      if (this.steps > STEP_BUDGET) return undefined;
+      const cp = input[pos];
+      if (cp === undefined) break;
+      for (let k = 0; k < this.current.size; k++) {
+        const pc = this.current.dense[k];
+        const instruction = program[pc];
+        let advances = false;
+        switch (instruction.op) {
+          case Op.Char:
+            advances = (instruction.icase ? folded[pos] : cp) === instruction.cp;
+            break;
+          case Op.Any:
+            advances = instruction.dotAll || !isLineTerminator(cp);
+            break;
+          case Op.Set:
+            advances = setContains(instruction, cp);
+            break;
+          default:
+            break;
+        }
+        if (advances && this.addThread(this.next, pc + 1, input, pos + 1)) return true;
+      }
+      if (this.steps > STEP_BUDGET) return undefined;
+      const swap = this.current;
+      this.current = this.next;
+      this.next = swap;
+      this.next.clear();
+    }
+    return false;
+  }
+
+  /** Follows jumps, splits and assertions from `start`; true when the program can match here. */
+  private addThread(list: ThreadList, start: number, input: number[], pos: number): boolean {
+    const stack = this.stack;
     stack.push(start);
     while (stack.length > 0) {
       const pc = stack.pop() as number;
       if (list.has(pc)) continue;
       list.add(pc);
-      steps++;
-      const instruction = program[pc];
+      this.steps++;
+      const instruction = this.program[pc];
       switch (instruction.op) {
         case Op.Match:
           stack.length = 0;
@@ -610,37 +684,7 @@ function run(program: Instruction[], text: string, usesCaseFolding: boolean): bo
       }
     }
     return false;
-  };
-
-  for (let pos = 0; pos <= input.length; pos++) {
-    if (addThread(current, 0, pos)) return true;
-    if (steps > STEP_BUDGET) return undefined;
-    const cp = input[pos];
-    if (cp === undefined) break;
-    for (let k = 0; k < current.size; k++) {
-      const pc = current.dense[k];
-      const instruction = program[pc];
-      let advances = false;
-      switch (instruction.op) {
-        case Op.Char:
-          advances = (instruction.icase ? folded[pos] : cp) === instruction.cp;
-          break;
-        case Op.Any:
-          advances = instruction.dotAll || !isLineTerminator(cp);
-          break;
-        case Op.Set:
-          advances = setContains(instruction, cp);
-          break;
-        default:
-          break;
-      }
-      if (advances && addThread(next, pc + 1, pos + 1)) return true;
-    }
-    if (steps > STEP_BUDGET) return undefined;
-    [current, next] = [next, current];
-    next.clear();
   }
-  return false;
 }
 
 /** A sparse set of program counters with O(1) add, lookup and clear. */
