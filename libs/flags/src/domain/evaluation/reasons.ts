@@ -1,0 +1,78 @@
+/** Why a flag has its value, in PostHog's vocabulary (`/flags` v2 `reason.code`). */
+export type ReasonCode =
+  | 'condition_match'
+  | 'no_condition_match'
+  | 'out_of_rollout_bound'
+  | 'no_group_type'
+  | 'super_condition_value'
+  | 'holdout_condition_value'
+  | 'flag_disabled'
+  | 'missing_dependency';
+
+export interface EvaluationReason {
+  code: ReasonCode;
+  /** The condition (its index in `filters.groups`) that decided, or null. */
+  condition_index: number | null;
+  description: string;
+}
+
+/**
+ * When no condition matches, the reported reason is the highest-priority one any condition gave;
+ * a tie goes to the later condition (reference §4.2).
+ */
+export const REASON_PRIORITY: Readonly<Record<ReasonCode, number>> = {
+  super_condition_value: 4,
+  holdout_condition_value: 3.5,
+  condition_match: 3,
+  no_group_type: 2,
+  out_of_rollout_bound: 1,
+  no_condition_match: 0,
+  flag_disabled: -1,
+  missing_dependency: -2,
+};
+
+export function reason(code: ReasonCode, conditionIndex: number | null): EvaluationReason {
+  return { code, condition_index: conditionIndex, description: describe(code, conditionIndex) };
+}
+
+function describe(code: ReasonCode, conditionIndex: number | null): string {
+  switch (code) {
+    case 'condition_match':
+      return `Matched condition set ${(conditionIndex ?? 0) + 1}`;
+    case 'no_condition_match':
+      return 'No matching condition set';
+    case 'out_of_rollout_bound':
+      return 'Out of rollout bound';
+    case 'no_group_type':
+      return 'No group type';
+    case 'super_condition_value':
+      return 'Super condition value';
+    case 'holdout_condition_value':
+      return 'Holdout condition value';
+    case 'flag_disabled':
+      return 'Flag is disabled';
+    case 'missing_dependency':
+      return 'Flag depends on a flag that is missing or part of a cycle';
+  }
+}
+
+/** The code `GET …/feature_flags/evaluation_reasons` reports (`disabled` for inactive flags). */
+export function evaluationReasonsCode(code: ReasonCode): string {
+  return code === 'flag_disabled' ? 'disabled' : code;
+}
+
+/** OpenFeature's resolution reason (OFREP `reason`) for a PostHog reason. */
+export function ofrepReason(code: ReasonCode): 'TARGETING_MATCH' | 'DEFAULT' | 'DISABLED' | 'ERROR' {
+  switch (code) {
+    case 'condition_match':
+    case 'super_condition_value':
+    case 'holdout_condition_value':
+      return 'TARGETING_MATCH';
+    case 'flag_disabled':
+      return 'DISABLED';
+    case 'missing_dependency':
+      return 'ERROR';
+    default:
+      return 'DEFAULT';
+  }
+}
