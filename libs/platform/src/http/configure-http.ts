@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import type { Express } from 'express';
 import { HttpConfig } from '../config/http-config';
@@ -18,6 +19,11 @@ export interface HttpSetup {
  */
 export async function configureHttp(app: INestApplication, config: HttpConfig, setup: HttpSetup): Promise<void> {
   const express = app.getHttpAdapter().getInstance() as Express;
+  // Idle keep-alive connections outlive the clients' own timeouts (undici 4 s, load balancers
+  // 60 s), so a client never reuses a socket at the instant the server closes it.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   express.disable('x-powered-by');
   express.set('etag', false);
   const logger = app.get(JsonLogger);
