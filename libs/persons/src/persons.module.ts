@@ -18,8 +18,13 @@ import { PersonsService } from './persons.service';
 })
 export class PersonsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(SdkCorsMiddleware)
-      .forRoutes(...INGESTION_PATHS.map((path) => ({ path, method: RequestMethod.ALL })));
+    // POST and OPTIONS only: a middleware for every method would count as a route for every
+    // method, and a GET would get 404 instead of 405.
+    consumer.apply(SdkCorsMiddleware).forRoutes(
+      ...INGESTION_PATHS.flatMap((path) => [
+        { path, method: RequestMethod.POST },
+        { path, method: RequestMethod.OPTIONS },
+      ]),
+    );
   }
 }

@@ -41,26 +41,26 @@ import {
   UpdatePropertyDto,
 } from './persons.dto';
 
-type Query = Record<string, unknown>;
+type QueryParams = Record<string, unknown>;
 
 // PostHog's CSV export limit.
 const CSV_LIMIT = 10_000;
 
-function single(query: Query, name: string): string | undefined {
+function single(query: QueryParams, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw DomainError.invalid(`${name} must be given once, as a string.`, name);
   return value;
 }
 
-function formatOf(query: Query): 'json' | 'csv' {
+function formatOf(query: QueryParams): 'json' | 'csv' {
   const format = single(query, 'format') ?? 'json';
   if (format !== 'json' && format !== 'csv') throw DomainError.invalid('format must be json or csv.', 'format');
   return format;
 }
 
 /** `delete_events`: absent or false/0 → false; true/1 or present without a value → true. */
-function deleteEventsOf(query: Query): boolean {
+function deleteEventsOf(query: QueryParams): boolean {
   const value = single(query, 'delete_events');
   if (value === undefined) return false;
   const v = value.toLowerCase();
@@ -69,7 +69,7 @@ function deleteEventsOf(query: Query): boolean {
   throw DomainError.invalid('delete_events must be true or false.', 'delete_events');
 }
 
-function dateParam(query: Query, name: string): Date | undefined {
+function dateParam(query: QueryParams, name: string): Date | undefined {
   const raw = single(query, name);
   if (raw === undefined || raw === '') return undefined;
   const date = parseFilterDate(raw, new Date());
@@ -141,7 +141,7 @@ export class PersonsController {
   })
   async list(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Paginated<PersonDto> | string> {
@@ -173,7 +173,7 @@ export class PersonsController {
   @ApiOkResponse({ type: PersonActivityPageDto })
   async allActivity(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Req() req: Request,
   ): Promise<ActivityPage<unknown>> {
     formatOf(query);
@@ -190,7 +190,7 @@ export class PersonsController {
   async get(
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PersonDto | string> {
     const format = formatOf(query);
@@ -208,7 +208,7 @@ export class PersonsController {
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Body() body: UpdatePersonDto,
   ): Promise<PersonDto> {
     formatOf(query);
@@ -232,7 +232,7 @@ export class PersonsController {
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
   ): Promise<void> {
     formatOf(query);
     await this.persons.delete(actor, project, parsePersonRef(id), deleteEventsOf(query));
@@ -247,7 +247,7 @@ export class PersonsController {
   async activity(
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Req() req: Request,
   ): Promise<ActivityPage<unknown>> {
     formatOf(query);
@@ -269,7 +269,7 @@ export class PersonsController {
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Body() body: DeletePropertyDto,
   ): Promise<PersonDto> {
     formatOf(query);
@@ -295,7 +295,7 @@ export class PersonsController {
   async propertiesTimeline(
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
   ): Promise<PropertiesTimelineDto> {
     formatOf(query);
     const ref = parsePersonRef(id);
@@ -336,7 +336,7 @@ export class PersonsController {
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Body() body: SplitPersonDto,
   ): Promise<SuccessDto> {
     formatOf(query);
@@ -357,7 +357,7 @@ export class PersonsController {
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
-    @Query() query: Query,
+    @Query() query: QueryParams,
     @Body() body: UpdatePropertyDto,
   ): Promise<PersonDto> {
     formatOf(query);
