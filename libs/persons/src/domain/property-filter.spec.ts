@@ -66,6 +66,7 @@ describe('semver', () => {
     expect(semverBounds('semver_tilde', '1.2.3')).toMatchObject({ lo: [1, 2, 3], hi: [1, 3, 0] });
     expect(semverBounds('semver_caret', '0.2.3')).toMatchObject({ lo: [0, 2, 3], hi: [0, 3, 0] });
     expect(semverBounds('semver_caret', '0.0.3')).toMatchObject({ hi: [0, 0, 4] });
+    expect(semverBounds('semver_caret', '^1.2.3')).toMatchObject({ lo: [1, 2, 3], hi: [2, 0, 0] });
     expect(semverBounds('semver_wildcard', '1.*')).toMatchObject({ lo: [1, 0, 0], hi: [2, 0, 0] });
     expect(semverBounds('semver_wildcard', '1.2.*')).toMatchObject({ lo: [1, 2, 0], hi: [1, 3, 0] });
   });

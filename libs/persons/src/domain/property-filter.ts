@@ -264,7 +264,12 @@ export function semverBounds(
     const minor = Number(m[2]);
     return { lo: [major, minor, 0], loInclusive: true, hi: [major, minor + 1, 0] };
   }
-  const v = parseSemver(value);
+  // `^1.2.3` / `~1.2.3` mean the same as `1.2.3` for caret / tilde.
+  const bare =
+    (operator === 'semver_caret' || operator === 'semver_tilde') && typeof value === 'string'
+      ? value.trim().replace(/^[\^~]/, '')
+      : value;
+  const v = parseSemver(bare);
   if (!v) return undefined;
   const [major, minor, patch] = v;
   switch (operator) {

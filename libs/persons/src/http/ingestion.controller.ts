@@ -18,7 +18,7 @@ import { IngestionService } from '../ingestion.service';
 export const INGESTION_PATHS = ['batch', 'capture', 'e', 'i/v0/e', 'track'];
 
 export class IngestionAcceptedDto {
-  @ApiProperty({ example: 1, enum: [1] }) status: number;
+  @ApiProperty({ type: 'integer', example: 1, enum: [1] }) status: number;
 }
 
 const EVENT_SCHEMA = {

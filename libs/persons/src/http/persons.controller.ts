@@ -14,6 +14,7 @@ import {
 import type { Actor, ProjectAccess } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  ApiBody,
   ApiExtraModels,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -263,6 +264,7 @@ export class PersonsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a person property ({"$unset": key})' })
   @ApiQuery({ name: '$unset', required: false, description: 'The property to remove, when not in the body.' })
+  @ApiBody({ type: DeletePropertyDto, required: false })
   @FORMAT_QUERY
   @ApiOkResponse({ type: PersonDto })
   async deleteProperty(
@@ -330,6 +332,7 @@ export class PersonsController {
   @RequireScopes('person:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Split a person' })
+  @ApiBody({ type: SplitPersonDto, required: false })
   @FORMAT_QUERY
   @ApiOkResponse({ type: SuccessDto })
   async split(
@@ -351,6 +354,7 @@ export class PersonsController {
   @ApiOperation({ summary: 'Set a person property ({key, value})' })
   @ApiQuery({ name: 'key', required: false, description: 'The property, when not in the body.' })
   @ApiQuery({ name: 'value', required: false, description: 'The value (a string), when not in the body.' })
+  @ApiBody({ type: UpdatePropertyDto, required: false })
   @FORMAT_QUERY
   @ApiOkResponse({ type: PersonDto })
   async updateProperty(

@@ -14,7 +14,7 @@ const ANY_JSON = {
 };
 
 export class PersonDto {
-  @ApiProperty({ example: 1, description: 'Integer id (use it, or the uuid, in paths).' }) id: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Integer id (use it, or the uuid, in paths).' }) id: number;
   @ApiProperty({ format: 'uuid' }) uuid: string;
   @ApiProperty({ description: 'First of the email/name/username properties, else a distinct id.' }) name: string;
   @ApiProperty({ type: [String], description: 'Oldest first; at most 1000.' }) distinct_ids: string[];
@@ -125,13 +125,14 @@ export class PersonActivityPageDto {
   @ApiProperty({ type: [PersonActivityEntryDto] }) results: PersonActivityEntryDto[];
   @ApiProperty({ type: String, format: 'uri', nullable: true }) next: string | null;
   @ApiProperty({ type: String, format: 'uri', nullable: true }) previous: string | null;
-  @ApiProperty() total_count: number;
+  @ApiProperty({ type: 'integer' }) total_count: number;
 }
 
 export class TimelinePointDto {
   @ApiProperty({ format: 'date-time' }) timestamp: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) properties: Record<string, unknown>;
-  @ApiProperty({ description: 'Events from this point until the next one.' }) relevant_event_count: number;
+  @ApiProperty({ type: 'integer', description: 'Events from this point until the next one.' })
+  relevant_event_count: number;
 }
 
 export class PropertiesTimelineDto {
