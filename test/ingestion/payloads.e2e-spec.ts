@@ -216,6 +216,15 @@ describe('ingestion payloads', () => {
     expect(event.properties.$group_5).toBeUndefined();
   });
 
+  it('refuses properties nested too deeply, naming the field', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const res = await post('/batch/')
+      .set('Content-Type', 'application/json')
+      .send(`{"api_key":"${t.projectToken}","batch":[{"event":"x","distinct_id":"deep","properties":{"a":${deep}}}]}`)
+      .expect(400);
+    expect(res.body.attr).toBe('batch__0__properties');
+  });
+
   it('stores values PostgreSQL text cannot hold (NUL) after replacing them', async () => {
     await ingest(t, t.projectToken, [
       { event: 'nul', distinct_id: 'nul\u0000user', properties: { $set: { bio: 'a\u0000b' } } },

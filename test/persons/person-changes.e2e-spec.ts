@@ -41,6 +41,29 @@ describe('changing and deleting persons', () => {
       await t.patch(`${base}/patch-2/`, { properties: {} }).expect(400);
     });
 
+    it('refuses values nested too deeply and stores text jsonb cannot hold after replacing it', async () => {
+      const p = await newPerson('patch-4');
+      const deep = '['.repeat(5000) + ']'.repeat(5000);
+      const url = `${base}/${p.id}/`;
+      const tooDeep = await t
+        .req('patch', url)
+        .set('Content-Type', 'application/json')
+        .send(`{"properties":{"a":${deep}}}`);
+      expect(tooDeep.status).toBe(400);
+      const value = await t.post(`${base}/${p.id}/update_property/`, {
+        key: 'a',
+        value: JSON.parse('['.repeat(100) + ']'.repeat(100)),
+      });
+      expect(value.status).toBe(400);
+      expect(value.body.attr).toBe('value');
+      const res = await t
+        .req('patch', url)
+        .set('Content-Type', 'application/json')
+        .send('{"properties":{"a":"x\\ud800y\\u0000"}}');
+      expect(res.status).toBe(200);
+      expect(res.body.properties).toEqual({ a: 'x\uFFFDy\uFFFD' });
+    });
+
     it('writes an activity entry with the change', async () => {
       const p = await newPerson('patch-3', { a: 1 });
       await t.patch(`${base}/${p.uuid}/`, { properties: { a: 2 } }).expect(200);

@@ -170,9 +170,10 @@ describe('GET /api/projects/:project_id/persons', () => {
     expect(res.body).toMatchObject({ type: 'validation_error', attr: 'properties' });
   });
 
-  it('answers 400 for a repeated filter and an unknown format', async () => {
+  it('answers 400 for a repeated filter, an unknown format and NUL characters', async () => {
     expect((await t.get(`${base}/?email=a&email=b`).expect(400)).body.attr).toBe('email');
     expect((await t.get(`${base}/?format=xml`).expect(400)).body.attr).toBe('format');
+    expect((await t.get(`${base}/?search=a%00b`).expect(400)).body.attr).toBe('search');
   });
 
   it('exports CSV that parses back, with flattened properties', async () => {

@@ -2,7 +2,7 @@ export * from './domain/person';
 export * from './domain/property-filter';
 export * from './ingestion-hooks';
 export * from './ingestion.service';
-export * from './persistence/persons.repository';
+export type { Person, PersonListFilter } from './persistence/persons.repository';
 export * from './persistence/property-filter.sql';
 export * from './persons.module';
 export * from './persons.service';

@@ -13,7 +13,8 @@ import {
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { PersonRef, Properties } from './domain/person';
+import { storableValue } from './domain/ingest-event';
+import { assertShallowEnough, PersonRef, Properties } from './domain/person';
 import { propertiesTimeline, TimelinePoint } from './domain/properties-timeline';
 import { Person, PersonListFilter, PersonsRepository } from './persistence/persons.repository';
 
@@ -56,7 +57,10 @@ export class PersonsService {
     ref: PersonRef | null,
     properties: Properties,
   ): Promise<Person> {
-    return this.changeProperties(actor, project, ref, 'updated', (current) => ({ ...current, ...properties }));
+    assertShallowEnough(properties, 'properties');
+    // Stored as ingestion stores $set: NUL and unpaired surrogates replaced.
+    const clean = storableValue(properties) as Properties;
+    return this.changeProperties(actor, project, ref, 'updated', (current) => ({ ...current, ...clean }));
   }
 
   updateProperty(
@@ -66,7 +70,9 @@ export class PersonsService {
     key: string,
     value: unknown,
   ): Promise<Person> {
-    return this.changeProperties(actor, project, ref, 'updated', (current) => ({ ...current, [key]: value }));
+    assertShallowEnough(value, 'value');
+    const clean = storableValue({ [key]: value }) as Properties;
+    return this.changeProperties(actor, project, ref, 'updated', (current) => ({ ...current, ...clean }));
   }
 
   deleteProperty(actor: Actor, project: ProjectAccess, ref: PersonRef | null, key: string): Promise<Person> {

@@ -110,6 +110,15 @@ describe('normalizeEvents', () => {
     expect(identify.processPerson).toBe(true);
   });
 
+  it('replaces unpaired surrogates and refuses values nested too deeply', () => {
+    const [e] = normalize([{ event: 'x', distinct_id: 'u', properties: { s: 'a\uD83Db', ok: '\uD83D\uDE00' } }]);
+    expect(e.properties).toEqual({ s: 'a\uFFFDb', ok: '\uD83D\uDE00' });
+    const deep = JSON.parse(
+      '{"event":"x","distinct_id":"u","properties":{"a":' + '['.repeat(5000) + ']'.repeat(5000) + '}}',
+    );
+    expect(() => normalize([deep])).toThrow(expect.objectContaining({ attr: 'batch__0__properties' }));
+  });
+
   it('replaces NUL characters and drops __proto__ keys', () => {
     const [e] = normalize([
       JSON.parse('{"event":"a\\u0000b","distinct_id":"u","properties":{"__proto__":{"x":1},"k":"v\\u0000"}}'),

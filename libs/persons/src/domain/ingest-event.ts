@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@app/platform';
-import { isUuid, Properties } from './person';
+import { assertShallowEnough, isUuid, Properties } from './person';
 
 /** An event as ingestion stores and processes it. */
 export interface IngestEvent {
@@ -137,18 +137,25 @@ export function sentAtFromQuery(value: unknown): Date | undefined {
   return inRange(date) ? date : undefined;
 }
 
-// Postgres text and jsonb cannot hold NUL; PostHog replaces it. `__proto__` keys are dropped so
-// that no property map can change its own prototype.
-const withoutNul = (text: string) => (text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text);
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-function sanitize(value: unknown): unknown {
-  if (typeof value === 'string') return withoutNul(value);
-  if (Array.isArray(value)) return value.map(sanitize);
+/** Text jsonb can hold: NUL and unpaired surrogates (half an emoji a client cut) become U+FFFD, as PostHog does. */
+function storable(text: string): string {
+  const withoutNul = text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
+  return SURROGATE.test(withoutNul) ? withoutNul.replace(LONE_SURROGATE, '\uFFFD') : withoutNul;
+}
+
+// `__proto__` keys are dropped so that no property map can change its own prototype.
+/** `value` with every string and key storable (see `storable`) and without `__proto__` keys. */
+export function storableValue(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.map(storableValue);
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       if (k === '__proto__') continue;
-      out[withoutNul(k)] = sanitize(v);
+      out[storable(k)] = storableValue(v);
     }
     return out;
   }
@@ -163,7 +170,7 @@ function distinctIdOf(raw: Record<string, unknown>, properties: Properties, attr
   if (id === undefined || id.trim() === '') {
     throw DomainError.invalid('You need to set user distinct ID field `distinct_id`.', attr, 'required');
   }
-  return (sanitize(id) as string).slice(0, MAX_NAME_LENGTH);
+  return (storableValue(id) as string).slice(0, MAX_NAME_LENGTH);
 }
 
 /**
@@ -179,7 +186,10 @@ export function normalizeEvents(payload: SdkPayload, receivedAt: Date, querySent
     if (raw.properties !== undefined && raw.properties !== null && !isPlainObject(raw.properties)) {
       throw DomainError.invalid('Event properties must be a JSON object.', attr('properties'));
     }
-    const properties = sanitize(raw.properties ?? {}) as Properties;
+    assertShallowEnough(raw.properties, attr('properties'));
+    assertShallowEnough(raw.$set, attr('$set'));
+    assertShallowEnough(raw.$set_once, attr('$set_once'));
+    const properties = storableValue(raw.properties ?? {}) as Properties;
     const distinctId = distinctIdOf(raw, properties, attr('distinct_id'));
     let uuid: string;
     if (raw.uuid === undefined || raw.uuid === null) uuid = uuidv7(receivedAt.getTime());
@@ -189,10 +199,10 @@ export function normalizeEvents(payload: SdkPayload, receivedAt: Date, querySent
     for (const op of ['$set', '$set_once'] as const) {
       if (isPlainObject(raw[op])) {
         const current = isPlainObject(properties[op]) ? properties[op] : {};
-        properties[op] = { ...current, ...(sanitize(raw[op]) as Properties) };
+        properties[op] = { ...current, ...(storableValue(raw[op]) as Properties) };
       }
     }
-    const event = (sanitize(raw.event) as string).slice(0, MAX_NAME_LENGTH);
+    const event = (storableValue(raw.event) as string).slice(0, MAX_NAME_LENGTH);
     const processPerson = properties.$process_person_profile !== false || PERSON_EVENTS.has(event);
     if (!processPerson || event === '$groupidentify') {
       delete properties.$set;

@@ -1,5 +1,12 @@
 import { DomainError } from '@app/platform';
-import { applyPropertyOperations, displayName, isIllegalMergeId, parsePersonRef, propertyOperationsOf } from './person';
+import {
+  applyPropertyOperations,
+  displayName,
+  isIllegalMergeId,
+  nestsDeeperThan,
+  parsePersonRef,
+  propertyOperationsOf,
+} from './person';
 
 describe('parsePersonRef', () => {
   it('reads integer ids and uuids', () => {
@@ -70,5 +77,15 @@ describe('applyPropertyOperations', () => {
 
   it('ignores operations of the wrong shape', () => {
     expect(propertyOperationsOf({ $set: 'x', $set_once: [1], $unset: 5 })).toEqual({});
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('measures nesting without recursion, so very deep values cannot overflow the stack', () => {
+    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000));
+    expect(nestsDeeperThan(deep)).toBe(true);
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+    expect(nestsDeeperThan('text')).toBe(false);
   });
 });

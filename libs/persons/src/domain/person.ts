@@ -84,6 +84,30 @@ export function isIllegalMergeId(distinctId: string): boolean {
   );
 }
 
+/** How deep property values may nest: deeper JSON is refused before anything recurses into it. */
+export const MAX_PROPERTY_DEPTH = 64;
+
+/** True when `value` nests objects/arrays more than `max` levels deep (checked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number = MAX_PROPERTY_DEPTH): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** 400 naming `attr` when `value` nests too deeply to store. */
+export function assertShallowEnough(value: unknown, attr: string): void {
+  if (nestsDeeperThan(value)) {
+    throw DomainError.invalid(`Values may nest at most ${MAX_PROPERTY_DEPTH} levels deep.`, attr);
+  }
+}
+
 function isPlainObject(value: unknown): value is Properties {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -31,6 +31,8 @@ describe('parsePropertyFilter', () => {
     ['a bad version', '[{"key": "a", "value": "1.x", "operator": "semver_gt"}]'],
     ['a bad group type', '{"type": "XOR", "values": []}'],
     ['a non-boolean negation', '[{"key": "a", "value": 1, "negation": "yes"}]'],
+    ['a value nested too deeply', `[{"key": "a", "value": ${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}]`],
+    ['a NUL character', '[{"key": "a", "value": "x\\u0000"}]'],
   ])('refuses %s with a 400 naming properties', (_, input) => {
     expect(() => parsePropertyFilter(input)).toThrow(expect.objectContaining({ kind: 'invalid', attr: 'properties' }));
   });

@@ -1,4 +1,5 @@
 import { DomainError } from '@app/platform';
+import { nestsDeeperThan } from './person';
 
 /** Operators of PostHog's property filters (flags, cohorts, persons list). */
 export const PROPERTY_OPERATORS = [
@@ -85,6 +86,7 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
   const fail = (detail: string): never => {
     throw DomainError.invalid(detail, attr);
   };
+  if (nestsDeeperThan(raw)) fail('Property filters nest too deeply.');
 
   const group = (value: unknown, depth: number): PropertyFilterGroup => {
     if (depth > MAX_DEPTH) fail(`Property groups nest at most ${MAX_DEPTH} deep.`);
@@ -140,7 +142,10 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
     return parsed;
   };
 
-  return group(raw ?? [], 0);
+  const parsed = group(raw ?? [], 0);
+  // Nothing stored contains NUL (ingestion replaces it), and PostgreSQL text cannot hold it.
+  if (JSON.stringify(raw ?? []).includes('\\u0000')) fail('Property filters cannot contain NUL characters.');
+  return parsed;
 }
 
 function checkValue(leaf: PropertyFilterLeaf, fail: (detail: string) => never): void {

@@ -51,6 +51,7 @@ function single(query: QueryParams, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw DomainError.invalid(`${name} must be given once, as a string.`, name);
+  if (value.includes('\u0000')) throw DomainError.invalid(`${name} cannot contain NUL characters.`, name);
   return value;
 }
 
