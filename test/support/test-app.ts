@@ -13,7 +13,7 @@ import {
 } from '@app/platform';
 import { ApiConfig } from '../../apps/api/src/api.config';
 import { createApiApp } from '../../apps/api/src/app';
-import { freshDatabase, TestDatabase } from './test-database';
+import { freshDatabase, serverUrl, TestDatabase } from './test-database';
 
 /** An organization with one project, one user (owner by default) and that user's key. */
 export interface Tenant {
@@ -69,7 +69,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const projectToken = generateSecret('phc_');
   const config = loadConfig(ApiConfig, {
     DATABASE_URL: db.url,
-    DATABASE_POOL_SIZE: '5',
+    // The in-memory PGlite is reached by URL, so the app cannot tell it is embedded: one
+    // connection, as the app uses for its own embedded database (see baseOptions).
+    DATABASE_POOL_SIZE: serverUrl() ? '5' : '1',
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent',
     RATE_LIMIT_ENABLED: 'false',
     SCHEDULER_ENABLED: 'false',

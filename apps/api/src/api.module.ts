@@ -1,3 +1,5 @@
+import { EventDeletionModule } from '@app/event-deletion';
+import { PersonsModule } from '@app/persons';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ApiConfig } from './api.config';
@@ -7,7 +9,7 @@ export class ApiModule {
   static forRoot(config: ApiConfig, logger: JsonLogger): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config, logger), PlatformHttpModule],
+      imports: [PlatformModule.forRoot(config, logger), PlatformHttpModule, EventDeletionModule, PersonsModule],
     };
   }
 }

@@ -42,7 +42,10 @@ export function baseOptions(config: PlatformConfig, target: PgTarget, embedded: 
     logging: false,
     applicationName: 'bunting',
     extra: {
-      max: config.DATABASE_POOL_SIZE,
+      // PGlite has one backend, and its socket server interleaves the extended-protocol messages
+      // (Parse/Bind/Execute/Sync) of concurrent connections: a query could run with another
+      // connection's statement. One connection per process keeps every statement whole.
+      max: embedded ? 1 : config.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
       ...(embedded || config.DATABASE_STATEMENT_TIMEOUT_MS === 0

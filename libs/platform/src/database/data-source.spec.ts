@@ -1,0 +1,17 @@
+import { loadConfig } from '../config/env';
+import { PlatformConfig } from '../config/platform-config';
+import { baseOptions } from './data-source';
+
+describe('baseOptions', () => {
+  const config = loadConfig(PlatformConfig, { DATABASE_POOL_SIZE: '7' });
+  const max = (embedded: boolean) =>
+    (baseOptions(config, { url: 'postgresql://x@localhost/db' }, embedded) as { extra: { max: number } }).extra.max;
+
+  it('uses one connection on the embedded database, whose socket server interleaves concurrent statements', () => {
+    expect(max(true)).toBe(1);
+  });
+
+  it('uses DATABASE_POOL_SIZE on PostgreSQL', () => {
+    expect(max(false)).toBe(7);
+  });
+});
