@@ -53,12 +53,18 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
       const recorded: Array<{ name: string }> = await a.query('SELECT name FROM migrations ORDER BY id');
       expect(recorded.map((r) => r.name)).toEqual(all);
       expect(await runMigrations(a)).toEqual([]);
-      // every constraint is named by us, never by the database's defaults
-      const unnamed: Array<{ conname: string }> = await a.query(
-        `SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-          WHERE n.nspname = 'public' AND conname ~ '_(pkey|key|fkey|check)$'`,
+      // every constraint and index is named by us (pk_/uq_/fk_/ck_/ix_…), never by the database;
+      // TypeORM's own bookkeeping table is the one exception
+      const constraints: Array<{ name: string }> = await a.query(
+        `SELECT c.conname AS name FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+          JOIN pg_namespace n ON n.oid = t.relnamespace
+          WHERE n.nspname = 'public' AND t.relname <> 'migrations' AND c.contype <> 'n'`,
       );
-      expect(unnamed.filter((r) => !r.conname.startsWith('PK_'))).toEqual([]);
+      expect(constraints.map((c) => c.name).filter((name) => !/^(pk|uq|fk|ck|ex)_/.test(name))).toEqual([]);
+      const indexes: Array<{ name: string }> = await a.query(
+        `SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'migrations'`,
+      );
+      expect(indexes.map((i) => i.name).filter((name) => !/^(pk|uq|ix)_/.test(name))).toEqual([]);
     } finally {
       await Promise.all([a.destroy(), b.destroy()]);
       await db.close();

@@ -7,7 +7,7 @@ describe('baseOptions', () => {
   const max = (embedded: boolean) =>
     (baseOptions(config, { url: 'postgresql://x@localhost/db' }, embedded) as { extra: { max: number } }).extra.max;
 
-  it('uses one connection on the embedded database, whose socket server interleaves concurrent statements', () => {
+  it('uses one connection on the embedded database, which runs one transaction at a time', () => {
     expect(max(true)).toBe(1);
   });
 

@@ -42,9 +42,8 @@ export function baseOptions(config: PlatformConfig, target: PgTarget, embedded: 
     logging: false,
     applicationName: 'bunting',
     extra: {
-      // PGlite has one backend, and its socket server interleaves the extended-protocol messages
-      // (Parse/Bind/Execute/Sync) of concurrent connections: a query could run with another
-      // connection's statement. One connection per process keeps every statement whole.
+      // PGlite has one backend and runs one transaction at a time: more connections would only
+      // queue inside the socket server, where a wait cannot time out like a pool acquisition.
       max: embedded ? 1 : config.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,

@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { EmbeddedSocketServer } from './embedded-socket-server';
 
 /** How `pg` reaches a database: a unix-socket folder (embedded) or a URL. */
 export interface PgTarget {
@@ -23,8 +23,6 @@ export interface EmbeddedHandle {
 }
 
 const SOCKET_PORT = 5432;
-// Multiplexed onto PGlite's single backend; the socket server keeps each transaction's queries together.
-const MAX_SOCKET_CONNECTIONS = 100;
 
 /**
  * The unix socket lives in a short, private folder under the OS temp dir derived from the data
@@ -83,13 +81,12 @@ function acquireLock(lockPath: string): () => void {
   throw new Error(`Could not lock ${lockPath}`);
 }
 
-async function serve(db: PGlite, socketDir: string): Promise<PGLiteSocketServer> {
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+async function serve(db: PGlite, socketDir: string): Promise<EmbeddedSocketServer> {
   mkdirSync(socketDir, { recursive: true, mode: 0o700 });
   const path = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   rmSync(path, { force: true });
-  const server = new PGLiteSocketServer({ db, path, maxConnections: MAX_SOCKET_CONNECTIONS });
-  await server.start();
+  const server = new EmbeddedSocketServer(db);
+  await server.listen(path);
   return server;
 }
 
@@ -119,7 +116,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedHan
       mode: 'owner',
       target: targetFor(socketDir),
       close: async () => {
-        await server.stop();
+        await server.close();
         await db.close();
         rmSync(socketPath, { force: true });
         release();
@@ -141,17 +138,17 @@ export async function startMemoryDatabase(
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   const socketDir = join(tmpdir(), `bunting-mem-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
-  let server: PGLiteSocketServer | undefined = await serve(db, socketDir);
+  let server: EmbeddedSocketServer | undefined = await serve(db, socketDir);
   return {
     target: targetFor(socketDir),
     db,
     // Stops answering on the socket (the database is "gone") but keeps the data.
     stop: async () => {
-      await server?.stop();
+      await server?.close();
       server = undefined;
     },
     close: async () => {
-      await server?.stop();
+      await server?.close();
       server = undefined;
       await db.close();
       rmSync(socketDir, { recursive: true, force: true });
