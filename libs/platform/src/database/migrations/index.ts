@@ -1,7 +1,8 @@
 import { Platform1763700000000 } from './1763700000000-platform';
+import { Flags1763800000000 } from './1763800000000-flags';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
  * timestamp in the name orders them); each runs on PostgreSQL and on the embedded PGlite.
  */
-export const MIGRATIONS = [Platform1763700000000];
+export const MIGRATIONS = [Platform1763700000000, Flags1763800000000];
