@@ -1,3 +1,4 @@
+import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ApiConfig } from './api.config';
@@ -7,7 +8,7 @@ export class ApiModule {
   static forRoot(config: ApiConfig, logger: JsonLogger): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config, logger), PlatformHttpModule],
+      imports: [PlatformModule.forRoot(config, logger), PlatformHttpModule, FlagsModule],
     };
   }
 }
