@@ -47,6 +47,21 @@ export function firstValidationError(errors: ValidationError[], path: string[] =
   return DomainError.invalid(message, attr, code ?? (PRESENCE.has(name) ? 'required' : 'invalid_input'));
 }
 
+/** Deeper bodies are refused: the transform below recurses and would overflow the stack (a 500). */
+export const MAX_BODY_DEPTH = 100;
+
+/** Whether `value` nests objects/arrays more than `max` levels deep (checked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * Request DTOs: unknown fields are dropped (never applied), types are not coerced (a string where
  * a boolean belongs is a 400), and a body that is not a JSON object is refused before any field.
@@ -72,6 +87,9 @@ export class RequestValidationPipe implements PipeTransform {
       if (value === undefined) value = {};
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw DomainError.invalid('Invalid data. Expected a dictionary (JSON object).', null, 'parse_error');
+      }
+      if (nestedDeeperThan(value, MAX_BODY_DEPTH)) {
+        throw DomainError.invalid(`JSON nested more than ${MAX_BODY_DEPTH} levels deep.`, null, 'parse_error');
       }
     }
     return this.inner.transform(value, metadata);
