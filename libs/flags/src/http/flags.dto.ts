@@ -7,9 +7,9 @@ import {
   IsInt,
   IsNotEmpty,
   IsObject,
-  IsOptional,
   IsString,
   ValidateBy,
+  ValidateIf,
   ValidationOptions,
 } from 'class-validator';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
@@ -17,17 +17,22 @@ import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
 import type { UserRecord } from '@app/platform';
 
-/** Any JSON value (OpenAPI 3.0 has no "any" type). */
+/** Any JSON value, null included (OpenAPI 3.0 has no "any" type; `nullable` only counts next to a `type`). */
 const ANY_JSON: ApiPropertyOptions = {
-  nullable: true,
   anyOf: [
     { type: 'string' },
     { type: 'number' },
     { type: 'boolean' },
-    { type: 'object', additionalProperties: true },
+    { type: 'object', additionalProperties: true, nullable: true },
     { type: 'array', items: {} },
   ],
 };
+
+/**
+ * The field may be left out; when present it must pass its rules, null included (class-validator's
+ * IsOptional would wave null through, and null is not a value any of these fields take).
+ */
+const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
 
 /** An object, a list (PostHog's UI sends `[]`) or null. */
 function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {
@@ -163,7 +168,7 @@ const FILTERS_DOC = {
 /** Fields in the order PostHog validates them: the first failing one is reported. */
 export class CreateFlagDto implements FlagInput {
   @ApiPropertyOptional({ description: "The flag's description (PostHog keeps the field name `name`)." })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   name?: string;
 
@@ -176,37 +181,37 @@ export class CreateFlagDto implements FlagInput {
   key: string;
 
   @ApiPropertyOptional(FILTERS_DOC)
-  @IsOptional()
+  @IsOmittable()
   @IsObject()
   filters?: Record<string, unknown>;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   deleted?: boolean;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   active?: boolean;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   ensure_experience_continuity?: boolean;
 
   @ApiPropertyOptional({ ...ANY_JSON, description: 'Free-form JSON object or list, or null.' })
-  @IsOptional()
+  @IsOmittable()
   @IsJsonContainerOrNull()
   rollback_conditions?: unknown;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   performed_rollback?: boolean;
 
   @ApiPropertyOptional({ type: [String], description: 'Trimmed, lower-cased, de-duplicated; replaces all tags.' })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsString({ each: true })
   tags?: string[];
@@ -216,77 +221,77 @@ export class CreateFlagDto implements FlagInput {
     isArray: true,
     description: 'Dashboard ids of the project (none exist yet).',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsInt({ each: true })
   analytics_dashboards?: number[];
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   has_enriched_analytics?: boolean;
 }
 
 export class UpdateFlagDto implements FlagInput {
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   name?: string;
 
   @ApiPropertyOptional({ maxLength: 400, pattern: '^[a-zA-Z0-9_-]+$' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   key?: string;
 
   @ApiPropertyOptional(FILTERS_DOC)
-  @IsOptional()
+  @IsOmittable()
   @IsObject()
   filters?: Record<string, unknown>;
 
   @ApiPropertyOptional({ description: 'true: soft delete; false: restore (400 if the key is taken meanwhile).' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   deleted?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   active?: boolean;
 
   @ApiPropertyOptional({ type: 'integer', description: 'The version you last read; if the flag has moved on: 409.' })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   version?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   ensure_experience_continuity?: boolean;
 
   @ApiPropertyOptional({ ...ANY_JSON, description: 'Free-form JSON object or list, or null.' })
-  @IsOptional()
+  @IsOmittable()
   @IsJsonContainerOrNull()
   rollback_conditions?: unknown;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   performed_rollback?: boolean;
 
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsString({ each: true })
   tags?: string[];
 
   @ApiPropertyOptional({ type: 'integer', isArray: true })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsInt({ each: true })
   analytics_dashboards?: number[];
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   has_enriched_analytics?: boolean;
 }
@@ -308,7 +313,7 @@ export class CopyFlagsDto implements CopyFlagsInput {
   target_project_ids: number[];
 
   @ApiPropertyOptional({ description: 'Accepted for compatibility; there are no schedules to copy.' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   copy_schedule?: boolean;
 }
@@ -418,7 +423,7 @@ export class ActivityChangeDto {
 }
 
 export class ActivityDetailDto {
-  @ApiPropertyOptional({ anyOf: [{ type: 'string' }, { type: 'integer' }], nullable: true }) id?:
+  @ApiPropertyOptional({ anyOf: [{ type: 'string', nullable: true }, { type: 'integer' }] }) id?:
     string | number | null;
   @ApiProperty({ type: [ActivityChangeDto], nullable: true }) changes: ActivityChangeDto[] | null;
   @ApiProperty({ ...ANY_JSON }) merge: unknown;
