@@ -8,8 +8,9 @@ interface Operation {
 }
 
 /**
- * OpenAPI 3.0 writes "or null" as `nullable: true`, which only counts next to a `type`; the
- * common `{nullable, allOf: [$ref]}` form becomes an explicit anyOf with null for Ajv.
+ * OpenAPI 3.0 writes "or null" as `nullable: true`, which Ajv only honours next to a `type` and
+ * not across an `allOf` (Nest writes a nullable class as `{nullable, type: object, allOf: [$ref]}`):
+ * both become an explicit anyOf with null.
  */
 function toJsonSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toJsonSchema);
@@ -19,8 +20,9 @@ function toJsonSchema(node: unknown): unknown {
     out[k] =
       k === '$ref' && typeof v === 'string' ? v.replace(/^#\/components\//, 'doc#/components/') : toJsonSchema(v);
   }
-  if (out.nullable === true && out.type === undefined) {
+  if (out.nullable === true && (out.type === undefined || out.allOf !== undefined)) {
     delete out.nullable;
+    if (out.allOf !== undefined) delete out.type;
     return { anyOf: [out, { type: 'null' }] };
   }
   return out;
@@ -71,10 +73,11 @@ describe('feature flags: responses match the OpenAPI document', () => {
               variant: 'a',
             },
             {
-              properties: [{ key: 'id', type: 'cohort', value: 3, negation: false }],
+              properties: [{ key: 'id', type: 'cohort', value: 3, negation: null }],
               rollout_percentage: null,
               variant: null,
             },
+            { properties: [{ key: 'plan', type: 'person', value: 'pro', operator: null, group_type_index: null }] },
           ],
           multivariate: {
             variants: [

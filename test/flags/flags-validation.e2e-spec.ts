@@ -202,6 +202,15 @@ describe('feature flags: validation (reference §2.3), 400 with code and attr, n
       'filters',
       /non-existent flag with ID 999999/,
     ],
+    [
+      'flag property naming an id beyond int4',
+      () => ({
+        filters: conditions({ key: '99999999999999', type: 'flag', value: true, operator: 'flag_evaluates_to' }),
+      }),
+      'invalid_input',
+      'filters',
+      /non-existent flag with ID 99999999999999/,
+    ],
     // filters: multivariate
     [
       'variants summing to 90',

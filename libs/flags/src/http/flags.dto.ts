@@ -85,6 +85,7 @@ export class PropertyFilterDto {
       'in',
       'not_in',
       'flag_evaluates_to',
+      null,
     ],
     description: 'Default `exact`.',
   })
@@ -96,8 +97,8 @@ export class PropertyFilterDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'For `type: group`.' })
   group_type_index?: number | null;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'For cohort properties: not in the cohort.' })
-  negation?: boolean;
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'For cohort properties: not in the cohort.' })
+  negation?: boolean | null;
 }
 
 export class FlagConditionDto {
@@ -414,7 +415,7 @@ export function toCopyResultDto(result: CopyResult): CopyFlagsResultDto {
 
 // ---- activity ----
 
-export class ActivityChangeDto {
+export class FlagActivityChangeDto {
   @ApiProperty({ example: 'FeatureFlag' }) type: string;
   @ApiProperty({ enum: ['created', 'deleted', 'changed'] }) action: string;
   @ApiPropertyOptional() field?: string;
@@ -422,10 +423,10 @@ export class ActivityChangeDto {
   @ApiPropertyOptional({ ...ANY_JSON }) after?: unknown;
 }
 
-export class ActivityDetailDto {
+export class FlagActivityDetailDto {
   @ApiPropertyOptional({ anyOf: [{ type: 'string', nullable: true }, { type: 'integer' }] }) id?:
     string | number | null;
-  @ApiProperty({ type: [ActivityChangeDto], nullable: true }) changes: ActivityChangeDto[] | null;
+  @ApiProperty({ type: [FlagActivityChangeDto], nullable: true }) changes: FlagActivityChangeDto[] | null;
   @ApiProperty({ ...ANY_JSON }) merge: unknown;
   @ApiProperty({ ...ANY_JSON }) trigger: unknown;
   @ApiProperty({ type: String, nullable: true, description: 'The flag key after the change.' }) name: string | null;
@@ -433,24 +434,24 @@ export class ActivityDetailDto {
   @ApiProperty({ type: String, nullable: true }) type: string | null;
 }
 
-export class ActivityUserDto {
+export class FlagActivityUserDto {
   @ApiProperty() first_name: string;
   @ApiProperty({ type: String, nullable: true }) email: string | null;
   @ApiPropertyOptional() is_system?: boolean;
 }
 
-export class ActivityEntryDto implements ActivityEntry {
+export class FlagActivityEntryDto implements ActivityEntry {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ type: ActivityUserDto }) user: ActivityUserDto;
+  @ApiProperty({ type: FlagActivityUserDto }) user: FlagActivityUserDto;
   @ApiProperty({ enum: ['created', 'updated'] }) activity: string;
   @ApiProperty({ example: 'FeatureFlag' }) scope: string;
   @ApiProperty({ type: String, nullable: true, description: 'The flag id.' }) item_id: string | null;
-  @ApiProperty({ type: ActivityDetailDto }) detail: ActivityDetailDto;
+  @ApiProperty({ type: FlagActivityDetailDto }) detail: FlagActivityDetailDto;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-export class ActivityPageDto {
-  @ApiProperty({ type: [ActivityEntryDto] }) results: ActivityEntryDto[];
+export class FlagActivityPageDto {
+  @ApiProperty({ type: [FlagActivityEntryDto] }) results: FlagActivityEntryDto[];
   @ApiProperty({ type: String, format: 'uri', nullable: true }) next: string | null;
   @ApiProperty({ type: String, format: 'uri', nullable: true }) previous: string | null;
   @ApiProperty({ type: 'integer' }) total_count: number;

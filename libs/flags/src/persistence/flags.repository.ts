@@ -128,7 +128,8 @@ export class FlagsRepository {
   /** Live flags reachable from `ids` through flag dependencies (for existence and cycle checks). */
   async dependencyGraph(projectId: number, ids: number[], m?: EntityManager): Promise<Map<number, DependencyFlag>> {
     const graph = new Map<number, DependencyFlag>();
-    let frontier = [...new Set(ids)];
+    // Ids beyond int4 name no flag (and would make PostgreSQL reject the query).
+    let frontier = [...new Set(ids)].filter((id) => id <= 2_147_483_647);
     while (frontier.length > 0) {
       const rows = await this.qb(m)
         .select(['f.id', 'f.key', 'f.active', 'f.filters'])
