@@ -1,5 +1,6 @@
 import { EventDeletionModule } from '@app/event-deletion';
 import { PersonsModule } from '@app/persons';
+import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ApiConfig } from './api.config';
@@ -9,7 +10,13 @@ export class ApiModule {
   static forRoot(config: ApiConfig, logger: JsonLogger): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config, logger), PlatformHttpModule, EventDeletionModule, PersonsModule],
+      imports: [
+        PlatformModule.forRoot(config, logger),
+        PlatformHttpModule,
+        EventDeletionModule,
+        PersonsModule,
+        FlagsModule,
+      ],
     };
   }
 }

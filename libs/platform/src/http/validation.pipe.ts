@@ -47,6 +47,24 @@ export function firstValidationError(errors: ValidationError[], path: string[] =
   return DomainError.invalid(message, attr, code ?? (PRESENCE.has(name) ? 'required' : 'invalid_input'));
 }
 
+/** Deeper bodies are refused: the transform below recurses and would overflow the stack (a 500). */
+export const MAX_BODY_DEPTH = 100;
+
+/**
+ * The top-level field of `body` under which objects/arrays nest more than `max` levels deep, or
+ * undefined when none does (checked without recursion).
+ */
+export function fieldNestedDeeperThan(body: object, max: number): string | undefined {
+  const stack: Array<[unknown, number, string]> = Object.entries(body).map(([k, v]) => [v, 1, k]);
+  while (stack.length > 0) {
+    const [v, depth, field] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return field;
+    for (const child of Object.values(v)) stack.push([child, depth + 1, field]);
+  }
+  return undefined;
+}
+
 /**
  * Request DTOs: unknown fields are dropped (never applied), types are not coerced (a string where
  * a boolean belongs is a 400), and a body that is not a JSON object is refused before any field.
@@ -72,6 +90,10 @@ export class RequestValidationPipe implements PipeTransform {
       if (value === undefined) value = {};
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw DomainError.invalid('Invalid data. Expected a dictionary (JSON object).', null, 'parse_error');
+      }
+      const tooDeep = fieldNestedDeeperThan(value as object, MAX_BODY_DEPTH);
+      if (tooDeep !== undefined) {
+        throw DomainError.invalid(`Nested more than ${MAX_BODY_DEPTH} levels deep.`, tooDeep, 'too_deep');
       }
     }
     return this.inner.transform(value, metadata);

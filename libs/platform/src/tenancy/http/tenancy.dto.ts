@@ -11,7 +11,7 @@ export class UserBasicDto {
   @ApiProperty() distinct_id: string;
   @ApiProperty() first_name: string;
   @ApiProperty() last_name: string;
-  @ApiProperty({ format: 'email' }) email: string;
+  @ApiProperty({ description: 'E-mail address (may be a local one such as admin@localhost).' }) email: string;
   @ApiProperty() is_email_verified: boolean;
 }
 

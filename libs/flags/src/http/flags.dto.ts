@@ -1,0 +1,458 @@
+import { ActivityEntry, toUserBasic, UserBasicDto } from '@app/platform';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, PartialType } from '@nestjs/swagger';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  ValidateBy,
+  ValidateIf,
+  ValidationOptions,
+} from 'class-validator';
+import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
+import type { Flag } from '../domain/flag';
+import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
+import type { UserRecord } from '@app/platform';
+
+/** Any JSON value, null included (OpenAPI 3.0 has no "any" type; `nullable` only counts next to a `type`). */
+const ANY_JSON: ApiPropertyOptions = {
+  anyOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object', additionalProperties: true, nullable: true },
+    { type: 'array', items: {} },
+  ],
+};
+
+/**
+ * The field may be left out; when present it must pass its rules, null included (class-validator's
+ * IsOptional would wave null through, and null is not a value any of these fields take).
+ */
+const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
+
+/** An object, a list (PostHog's UI sends `[]`) or null. */
+function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isJsonContainerOrNull',
+      validator: {
+        validate: (value: unknown) => value === null || typeof value === 'object',
+        defaultMessage: () => 'Expected an object, a list or null.',
+      },
+    },
+    options,
+  );
+}
+
+// ---- filters (documentation only: validated by the domain rules, stored as sent) ----
+
+export class PropertyFilterDto {
+  @ApiProperty({
+    description: 'Property name; for `type: flag` the id of the flag depended on; for cohorts `id`.',
+    anyOf: [{ type: 'string' }, { type: 'integer' }],
+  })
+  key: string | number;
+
+  @ApiPropertyOptional({
+    ...ANY_JSON,
+    description: 'A string, number, boolean or list of them (exact/is_not); a string for other operators.',
+  })
+  value?: unknown;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: [
+      'exact',
+      'is_not',
+      'icontains',
+      'not_icontains',
+      'regex',
+      'not_regex',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'is_set',
+      'is_not_set',
+      'is_date_exact',
+      'is_date_before',
+      'is_date_after',
+      'in',
+      'not_in',
+      'flag_evaluates_to',
+      null,
+    ],
+    description: 'Default `exact`.',
+  })
+  operator?: string | null;
+
+  @ApiProperty({ enum: ['person', 'cohort', 'group', 'flag'] })
+  type: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'For `type: group`.' })
+  group_type_index?: number | null;
+
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'For cohort properties: not in the cohort.' })
+  negation?: boolean | null;
+}
+
+export class FlagConditionDto {
+  @ApiPropertyOptional({ type: [PropertyFilterDto], description: 'All must match (AND).' })
+  properties?: PropertyFilterDto[];
+
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 100, description: 'null = 100.' })
+  rollout_percentage?: number | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Variant served when this condition matches.' })
+  variant?: string | null;
+}
+
+export class FlagVariantDto {
+  @ApiProperty() key: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) name?: string | null;
+  @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 100 }) rollout_percentage?: number;
+}
+
+export class MultivariateDto {
+  @ApiPropertyOptional({ type: [FlagVariantDto], description: 'Rollout percentages sum to 100.' })
+  variants?: FlagVariantDto[];
+}
+
+export class FlagFiltersDto {
+  @ApiProperty({ type: [FlagConditionDto], description: 'Condition groups, OR-ed.' })
+  groups: FlagConditionDto[];
+
+  @ApiPropertyOptional({ type: MultivariateDto, nullable: true })
+  multivariate?: MultivariateDto | null;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', nullable: true },
+    description: 'Variant key (or "true" for boolean flags) → JSON-encoded payload.',
+  })
+  payloads?: Record<string, string | null>;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 4, description: 'null = per person.' })
+  aggregation_group_type_index?: number | null;
+
+  @ApiPropertyOptional({
+    type: [FlagConditionDto],
+    nullable: true,
+    description: 'Early-access enrolment conditions (person properties only).',
+  })
+  super_groups?: FlagConditionDto[] | null;
+
+  @ApiPropertyOptional({
+    type: [FlagConditionDto],
+    nullable: true,
+    description: 'Holdout conditions (person properties only).',
+  })
+  holdout_groups?: FlagConditionDto[] | null;
+}
+
+/** On create `groups` may be left out (one condition for everyone); on update its absence means "keep". */
+export class FlagFiltersInputDto extends PartialType(FlagFiltersDto) {}
+
+// ---- requests ----
+
+const FILTERS_DOC = {
+  type: FlagFiltersInputDto,
+  description:
+    "Release conditions in PostHog's shape. On create, missing `groups` means one condition for everyone. On update, `filters` without `groups` is ignored; with `groups` it replaces the stored object.",
+};
+
+/** Fields in the order PostHog validates them: the first failing one is reported. */
+export class CreateFlagDto implements FlagInput {
+  @ApiPropertyOptional({ description: "The flag's description (PostHog keeps the field name `name`)." })
+  @IsOmittable()
+  @IsString()
+  name?: string;
+
+  @ApiProperty({
+    maxLength: 400,
+    pattern: '^[a-zA-Z0-9_-]+$',
+    description: 'Unique among the live flags of the project.',
+  })
+  @IsString()
+  key: string;
+
+  @ApiPropertyOptional(FILTERS_DOC)
+  @IsOmittable()
+  @IsObject()
+  filters?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOmittable()
+  @IsBoolean()
+  deleted?: boolean;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOmittable()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOmittable()
+  @IsBoolean()
+  ensure_experience_continuity?: boolean;
+
+  @ApiPropertyOptional({ ...ANY_JSON, description: 'Free-form JSON object or list, or null.' })
+  @IsOmittable()
+  @IsJsonContainerOrNull()
+  rollback_conditions?: unknown;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOmittable()
+  @IsBoolean()
+  performed_rollback?: boolean;
+
+  @ApiPropertyOptional({ type: [String], description: 'Trimmed, lower-cased, de-duplicated; replaces all tags.' })
+  @IsOmittable()
+  @IsArray()
+  @IsString({ each: true })
+  tags?: string[];
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    isArray: true,
+    description: 'Dashboard ids of the project (none exist yet).',
+  })
+  @IsOmittable()
+  @IsArray()
+  @IsInt({ each: true })
+  analytics_dashboards?: number[];
+
+  @ApiPropertyOptional({ default: false })
+  @IsOmittable()
+  @IsBoolean()
+  has_enriched_analytics?: boolean;
+}
+
+export class UpdateFlagDto implements FlagInput {
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsString()
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: 400, pattern: '^[a-zA-Z0-9_-]+$' })
+  @IsOmittable()
+  @IsString()
+  key?: string;
+
+  @ApiPropertyOptional(FILTERS_DOC)
+  @IsOmittable()
+  @IsObject()
+  filters?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ description: 'true: soft delete; false: restore (400 if the key is taken meanwhile).' })
+  @IsOmittable()
+  @IsBoolean()
+  deleted?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'The version you last read; if the flag has moved on: 409.' })
+  @IsOmittable()
+  @IsInt()
+  version?: number;
+
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  ensure_experience_continuity?: boolean;
+
+  @ApiPropertyOptional({ ...ANY_JSON, description: 'Free-form JSON object or list, or null.' })
+  @IsOmittable()
+  @IsJsonContainerOrNull()
+  rollback_conditions?: unknown;
+
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  performed_rollback?: boolean;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOmittable()
+  @IsArray()
+  @IsString({ each: true })
+  tags?: string[];
+
+  @ApiPropertyOptional({ type: 'integer', isArray: true })
+  @IsOmittable()
+  @IsArray()
+  @IsInt({ each: true })
+  analytics_dashboards?: number[];
+
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  has_enriched_analytics?: boolean;
+}
+
+export class CopyFlagsDto implements CopyFlagsInput {
+  @ApiProperty({ description: 'Key of the live flag to copy.' })
+  @IsString()
+  @IsNotEmpty({ message: 'This field may not be blank.', context: { code: 'blank' } })
+  feature_flag_key: string;
+
+  @ApiProperty({ type: 'integer', description: 'Project (of this organization) holding the flag.' })
+  @IsInt()
+  from_project: number;
+
+  @ApiProperty({ type: 'integer', isArray: true, description: 'Projects of this organization to copy it to.' })
+  @IsArray()
+  @ArrayNotEmpty({ message: 'This list may not be empty.', context: { code: 'empty' } })
+  @IsInt({ each: true })
+  target_project_ids: number[];
+
+  @ApiPropertyOptional({ description: 'Accepted for compatibility; there are no schedules to copy.' })
+  @IsOmittable()
+  @IsBoolean()
+  copy_schedule?: boolean;
+}
+
+// ---- responses ----
+
+export class FlagDto {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty({ description: "The flag's description." }) name: string;
+  @ApiProperty() key: string;
+  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty() deleted: boolean;
+  @ApiProperty() active: boolean;
+  @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ type: 'integer', description: '1 on create, +1 per change.' }) version: number;
+  @ApiProperty({ type: UserBasicDto, nullable: true }) last_modified_by: UserBasicDto | null;
+  @ApiProperty({ description: 'One condition, no properties, person-based.' }) is_simple_flag: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: "The simple flag's rollout; null otherwise." })
+  rollout_percentage: number | null;
+  @ApiProperty() ensure_experience_continuity: boolean;
+  @ApiProperty({ type: 'integer', isArray: true }) experiment_set: number[];
+  @ApiProperty({ type: 'object', additionalProperties: true }) surveys: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) features: Record<string, unknown>;
+  @ApiProperty({ ...ANY_JSON }) rollback_conditions: unknown;
+  @ApiProperty() performed_rollback: boolean;
+  @ApiProperty() can_edit: boolean;
+  @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty({ type: 'integer', nullable: true }) usage_dashboard: number | null;
+  @ApiProperty({ type: 'integer', isArray: true }) analytics_dashboards: number[];
+  @ApiProperty() has_enriched_analytics: boolean;
+}
+
+export function toFlagDto(view: FlagView): FlagDto {
+  const { flag } = view;
+  return {
+    id: flag.id,
+    name: flag.name,
+    key: flag.key,
+    filters: flag.filters,
+    deleted: flag.deleted,
+    active: flag.active,
+    created_by: toUserBasic(view.createdBy),
+    created_at: flag.createdAt.toISOString(),
+    version: flag.version,
+    last_modified_by: toUserBasic(view.lastModifiedBy),
+    is_simple_flag: isSimpleFlag(flag.filters),
+    rollout_percentage: rolloutPercentage(flag.filters),
+    ensure_experience_continuity: flag.ensureExperienceContinuity,
+    experiment_set: [],
+    surveys: {},
+    features: {},
+    rollback_conditions: flag.rollbackConditions,
+    performed_rollback: flag.performedRollback,
+    can_edit: view.canEdit,
+    tags: flag.tags,
+    usage_dashboard: null,
+    analytics_dashboards: [],
+    has_enriched_analytics: flag.hasEnrichedAnalytics,
+  };
+}
+
+/** A flag as the organization-level endpoint lists it. */
+export class OrganizationFlagDto {
+  @ApiProperty({ type: 'integer' }) flag_id: number;
+  @ApiProperty({ type: 'integer', description: 'The project id (PostHog: team).' }) team_id: number;
+  @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
+  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty() active: boolean;
+}
+
+export function toOrganizationFlagDto(row: { flag: Flag; createdBy: UserRecord | null }): OrganizationFlagDto {
+  return {
+    flag_id: row.flag.id,
+    team_id: row.flag.projectId,
+    created_by: toUserBasic(row.createdBy),
+    filters: row.flag.filters,
+    created_at: row.flag.createdAt.toISOString(),
+    active: row.flag.active,
+  };
+}
+
+export class CopyFailureDto {
+  @ApiProperty({ type: 'integer' }) project_id: number;
+  @ApiProperty({ description: 'Why this target failed.' }) errors: string;
+}
+
+export class CopyFlagsResultDto {
+  @ApiProperty({ type: [FlagDto], description: 'The flag as created or updated in each target.' })
+  success: FlagDto[];
+  @ApiProperty({ type: [CopyFailureDto] }) failed: CopyFailureDto[];
+}
+
+export function toCopyResultDto(result: CopyResult): CopyFlagsResultDto {
+  return { success: result.success.map(toFlagDto), failed: result.failed };
+}
+
+// ---- activity ----
+
+export class FlagActivityChangeDto {
+  @ApiProperty({ example: 'FeatureFlag' }) type: string;
+  @ApiProperty({ enum: ['created', 'deleted', 'changed'] }) action: string;
+  @ApiPropertyOptional() field?: string;
+  @ApiPropertyOptional({ ...ANY_JSON }) before?: unknown;
+  @ApiPropertyOptional({ ...ANY_JSON }) after?: unknown;
+}
+
+export class FlagActivityDetailDto {
+  @ApiPropertyOptional({ anyOf: [{ type: 'string', nullable: true }, { type: 'integer' }] }) id?:
+    string | number | null;
+  @ApiProperty({ type: [FlagActivityChangeDto], nullable: true }) changes: FlagActivityChangeDto[] | null;
+  @ApiProperty({ ...ANY_JSON }) merge: unknown;
+  @ApiProperty({ ...ANY_JSON }) trigger: unknown;
+  @ApiProperty({ type: String, nullable: true, description: 'The flag key after the change.' }) name: string | null;
+  @ApiProperty({ type: String, nullable: true }) short_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) type: string | null;
+}
+
+export class FlagActivityUserDto {
+  @ApiProperty() first_name: string;
+  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  @ApiPropertyOptional() is_system?: boolean;
+}
+
+export class FlagActivityEntryDto implements ActivityEntry {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: FlagActivityUserDto }) user: FlagActivityUserDto;
+  @ApiProperty({ enum: ['created', 'updated'] }) activity: string;
+  @ApiProperty({ example: 'FeatureFlag' }) scope: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The flag id.' }) item_id: string | null;
+  @ApiProperty({ type: FlagActivityDetailDto }) detail: FlagActivityDetailDto;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}
+
+export class FlagActivityPageDto {
+  @ApiProperty({ type: [FlagActivityEntryDto] }) results: FlagActivityEntryDto[];
+  @ApiProperty({ type: String, format: 'uri', nullable: true }) next: string | null;
+  @ApiProperty({ type: String, format: 'uri', nullable: true }) previous: string | null;
+  @ApiProperty({ type: 'integer' }) total_count: number;
+}

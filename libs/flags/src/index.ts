@@ -1,0 +1,4 @@
+export * from './flags.module';
+export * from './flags.service';
+export type { Flag } from './domain/flag';
+export type { FlagFilters, FlagCondition, FlagVariant, PropertyFilter } from './domain/filters';

@@ -1,0 +1,23 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { FlagFilters } from '../domain/filters';
+
+@Entity('feature_flags')
+export class FlagRecord {
+  @PrimaryGeneratedColumn() id: number;
+  @Column('integer') projectId: number;
+  @Column('text') key: string;
+  @Column('text') name: string;
+  @Column('jsonb') filters: FlagFilters;
+  @Column('boolean') active: boolean;
+  @Column('boolean') deleted: boolean;
+  @Column('integer') version: number;
+  @Column('boolean') ensureExperienceContinuity: boolean;
+  @Column({ type: 'jsonb', nullable: true }) rollbackConditions: unknown;
+  @Column('boolean') performedRollback: boolean;
+  @Column('boolean') hasEnrichedAnalytics: boolean;
+  @Column('text', { array: true }) tags: string[];
+  @Column({ type: 'integer', nullable: true }) createdById: number | null;
+  @Column({ type: 'integer', nullable: true }) lastModifiedById: number | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
+}

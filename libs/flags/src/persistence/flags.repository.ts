@@ -1,0 +1,220 @@
+import { isUniqueViolation } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { DependencyFlag, flagDependencyIds } from '../domain/filters';
+import { Flag, FlagChanges } from '../domain/flag';
+import { FlagErrors } from '../domain/flag.errors';
+import { FlagListFilter, FlagListOrder } from '../domain/flag-list';
+import { FlagRecord } from './flag.record';
+
+const KEY_INDEX = 'uq_feature_flags_project_key';
+
+function toFlag(r: FlagRecord): Flag {
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    key: r.key,
+    name: r.name,
+    filters: r.filters,
+    active: r.active,
+    deleted: r.deleted,
+    version: r.version,
+    ensureExperienceContinuity: r.ensureExperienceContinuity,
+    rollbackConditions: r.rollbackConditions ?? null,
+    performedRollback: r.performedRollback,
+    hasEnrichedAnalytics: r.hasEnrichedAnalytics,
+    tags: r.tags,
+    createdById: r.createdById,
+    lastModifiedById: r.lastModifiedById,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const ORDER_COLUMNS: Record<FlagListOrder['field'], string> = {
+  created_at: 'f.created_at',
+  key: 'f.key',
+  name: 'f.name',
+  active: 'f.active',
+  id: 'f.id',
+  version: 'f.version',
+};
+
+function translateKeyViolation(e: unknown): never {
+  if (isUniqueViolation(e, KEY_INDEX)) throw FlagErrors.keyTaken();
+  throw e;
+}
+
+/** Flags in PostgreSQL. Every query is scoped by project (or by the organization's projects). */
+@Injectable()
+export class FlagsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private qb(m?: EntityManager): SelectQueryBuilder<FlagRecord> {
+    return (m ?? this.ds.manager).getRepository(FlagRecord).createQueryBuilder('f');
+  }
+
+  /**
+   * The list's query: live flags of the project matching `filter`, in `order` (ties newest id
+   * first). The default order reads `ix_feature_flags_project_deleted_created` backwards and stops
+   * at the page's end.
+   */
+  listQuery(projectId: number, filter: FlagListFilter, order: FlagListOrder, m?: EntityManager) {
+    const qb = this.qb(m).where('f.project_id = :projectId AND f.deleted = false', { projectId });
+    if (filter.active !== undefined) qb.andWhere('f.active = :active', { active: filter.active });
+    if (filter.createdById !== undefined)
+      qb.andWhere('f.created_by_id = :createdById', { createdById: filter.createdById });
+    if (filter.search !== undefined) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      qb.andWhere(new Brackets((w) => w.where('f.key ILIKE :pattern', { pattern }).orWhere('f.name ILIKE :pattern')));
+    }
+    if (filter.type === 'boolean') {
+      qb.andWhere(`coalesce(f.filters #> '{multivariate,variants}', '[]'::jsonb) IN ('[]'::jsonb, 'null'::jsonb)`);
+    } else if (filter.type === 'multivariant') {
+      qb.andWhere(`coalesce(f.filters #> '{multivariate,variants}', '[]'::jsonb) NOT IN ('[]'::jsonb, 'null'::jsonb)`);
+    } else if (filter.type === 'experiment') {
+      qb.andWhere('false'); // no experiments yet
+    }
+    if (filter.tags !== undefined && filter.tags.length > 0)
+      qb.andWhere('f.tags && :tags::text[]', { tags: filter.tags });
+    const direction = order.descending ? 'DESC' : 'ASC';
+    qb.orderBy(ORDER_COLUMNS[order.field], direction);
+    if (order.field !== 'id') qb.addOrderBy('f.id', direction);
+    return qb;
+  }
+
+  async page(
+    projectId: number,
+    filter: FlagListFilter,
+    order: FlagListOrder,
+    limit: number,
+    offset: number,
+  ): Promise<{ count: number; flags: Flag[] }> {
+    const query = this.listQuery(projectId, filter, order);
+    const { count } = (await query.clone().select('count(*)', 'count').orderBy().getRawOne<{ count: number }>())!;
+    const rows = await query.limit(limit).offset(offset).getMany();
+    return { count, flags: rows.map(toFlag) };
+  }
+
+  /** A flag of the project by id, deleted or not; locked for update when `m` is a transaction. */
+  async findById(projectId: number, id: number, m?: EntityManager, lock = false): Promise<Flag | null> {
+    const qb = this.qb(m).where('f.project_id = :projectId AND f.id = :id', { projectId, id });
+    if (lock) qb.setLock('pessimistic_write');
+    const row = await qb.getOne();
+    return row ? toFlag(row) : null;
+  }
+
+  /** The live flag of the project with this key. */
+  async findLiveByKey(projectId: number, key: string, m?: EntityManager): Promise<Flag | null> {
+    const row = await this.qb(m)
+      .where('f.project_id = :projectId AND f.key = :key AND NOT f.deleted', { projectId, key })
+      .getOne();
+    return row ? toFlag(row) : null;
+  }
+
+  async keyTaken(projectId: number, key: string, exceptId: number | undefined, m?: EntityManager): Promise<boolean> {
+    const qb = this.qb(m)
+      .select('f.id')
+      .where('f.project_id = :projectId AND f.key = :key AND NOT f.deleted', { projectId, key });
+    if (exceptId !== undefined) qb.andWhere('f.id <> :exceptId', { exceptId });
+    return (await qb.getCount()) > 0;
+  }
+
+  /** Live flags reachable from `ids` through flag dependencies (for existence and cycle checks). */
+  async dependencyGraph(projectId: number, ids: number[], m?: EntityManager): Promise<Map<number, DependencyFlag>> {
+    const graph = new Map<number, DependencyFlag>();
+    // Ids beyond int4 name no flag (and would make PostgreSQL reject the query).
+    let frontier = [...new Set(ids)].filter((id) => id <= 2_147_483_647);
+    while (frontier.length > 0) {
+      const rows = await this.qb(m)
+        .select(['f.id', 'f.key', 'f.active', 'f.filters'])
+        .where('f.project_id = :projectId AND f.id = ANY(:ids) AND NOT f.deleted', { projectId, ids: frontier })
+        .getMany();
+      for (const r of rows)
+        graph.set(r.id, { id: r.id, key: r.key, active: r.active, dependsOn: flagDependencyIds(r.filters) });
+      frontier = [...new Set(rows.flatMap((r) => graph.get(r.id)!.dependsOn))].filter((id) => !graph.has(id));
+    }
+    return graph;
+  }
+
+  /** Live, active flags of the project whose conditions depend on flag `id`. */
+  async dependents(projectId: number, id: number, m?: EntityManager): Promise<Array<{ id: number; key: string }>> {
+    return this.qb(m)
+      .select(['f.id', 'f.key'])
+      .where('f.project_id = :projectId AND NOT f.deleted AND f.active AND f.id <> :id', { projectId, id })
+      .andWhere(
+        `jsonb_path_exists(f.filters, '$.groups[*].properties[*] ? (@.type == "flag" && (@.key == $n || @.key == $s))', jsonb_build_object('n', :id::int, 's', :id::text))`,
+      )
+      .orderBy('f.id')
+      .getMany();
+  }
+
+  async insert(
+    m: EntityManager,
+    projectId: number,
+    userId: number,
+    values: Required<Pick<FlagChanges, 'key' | 'name' | 'filters'>> & FlagChanges,
+  ): Promise<Flag> {
+    const repo = m.getRepository(FlagRecord);
+    const record = repo.create({
+      projectId,
+      key: values.key,
+      name: values.name,
+      filters: values.filters,
+      active: values.active ?? true,
+      deleted: values.deleted ?? false,
+      version: 1,
+      ensureExperienceContinuity: values.ensureExperienceContinuity ?? false,
+      rollbackConditions: values.rollbackConditions ?? null,
+      performedRollback: values.active === true ? false : (values.performedRollback ?? false),
+      hasEnrichedAnalytics: values.hasEnrichedAnalytics ?? false,
+      tags: values.tags ?? [],
+      createdById: userId,
+      lastModifiedById: userId,
+    });
+    try {
+      return toFlag(await repo.save(record));
+    } catch (e) {
+      translateKeyViolation(e);
+    }
+  }
+
+  /** Writes every changeable field of `flag` (the caller bumped its version). */
+  async save(m: EntityManager, flag: Flag): Promise<Flag> {
+    try {
+      await m.getRepository(FlagRecord).update({ id: flag.id, projectId: flag.projectId }, {
+        key: flag.key,
+        name: flag.name,
+        filters: flag.filters,
+        active: flag.active,
+        deleted: flag.deleted,
+        version: flag.version,
+        ensureExperienceContinuity: flag.ensureExperienceContinuity,
+        rollbackConditions: flag.rollbackConditions,
+        performedRollback: flag.performedRollback,
+        hasEnrichedAnalytics: flag.hasEnrichedAnalytics,
+        tags: flag.tags,
+        lastModifiedById: flag.lastModifiedById,
+        updatedAt: () => 'now()',
+      } as Parameters<Repository<FlagRecord>['update']>[1]);
+    } catch (e) {
+      translateKeyViolation(e);
+    }
+    return (await this.findById(flag.projectId, flag.id, m))!;
+  }
+
+  /** Live flags with this key in every project of the organization, oldest project first. */
+  async liveByKeyInOrganization(organizationId: string, key: string): Promise<Flag[]> {
+    const rows = await this.qb()
+      .innerJoin('projects', 'p', 'p.id = f.project_id')
+      .where('p.organization_id = :organizationId AND f.key = :key AND NOT f.deleted', { organizationId, key })
+      .orderBy('f.project_id')
+      .getMany();
+    return rows.map(toFlag);
+  }
+}
