@@ -55,6 +55,23 @@ async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Drops a test database once its clients are gone. `pg`'s Pool.end() resolves before its
+ * sockets finish closing; forcing the drop at once would kill those sessions mid-goodbye, and the
+ * client that already left its pool gets an unhandled FATAL. Sessions still there after a few
+ * seconds (a test that leaked a client) are then forced out.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  await admin(async (c) => {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
+
 async function migrate(url: string): Promise<void> {
   const config = loadConfig(PlatformConfig, { DATABASE_URL: url });
   const ds = new DataSource(baseOptions(config, { url }, !serverUrl()));
@@ -110,7 +127,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
           await c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
           await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
         }),
-      close: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+      close: () => dropDatabase(name),
     };
   }
   const file = process.env[TEMPLATE_FILE];
@@ -128,7 +145,7 @@ export async function emptyDatabase(): Promise<TestDatabase> {
     return {
       url: withDatabase(serverUrl()!, name),
       stop: async () => {},
-      close: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+      close: () => dropDatabase(name),
     };
   }
   const mem = await startMemoryDatabase();

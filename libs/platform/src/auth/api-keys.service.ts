@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/pg-errors';
@@ -31,7 +31,8 @@ export function validateScopes(scopes: unknown): string[] {
 }
 
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements BeforeApplicationShutdown {
+  private readonly pendingWrites = new Set<Promise<unknown>>();
   private readonly cache = new Map<string, { actor: Actor; until: number }>();
   private readonly lastUsedWritten = new Map<string, number>();
 
@@ -124,11 +125,18 @@ export class ApiKeysService {
     const written = Math.max(lastUsedAt?.getTime() ?? 0, this.lastUsedWritten.get(keyId) ?? 0);
     if (now - written < LAST_USED_EVERY_MS) return;
     this.lastUsedWritten.set(keyId, now);
-    this.ds
+    const write = this.ds
       .query(
         `UPDATE personal_api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 hour')`,
         [keyId],
       )
-      .catch(() => this.lastUsedWritten.delete(keyId));
+      .catch(() => this.lastUsedWritten.delete(keyId))
+      .finally(() => this.pendingWrites.delete(write));
+    this.pendingWrites.add(write);
+  }
+
+  /** Shutdown waits for the last-used writes still on their way, before the pool closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.pendingWrites]);
   }
 }
