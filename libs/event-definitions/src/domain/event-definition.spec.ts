@@ -50,6 +50,7 @@ describe('event definition rules', () => {
   it('normalises tags: trimmed, lower-cased, de-duplicated, in first-seen order', () => {
     expect(normalizeTags([' Beta', 'beta ', 'Team-X', 'BETA'])).toEqual(['beta', 'team-x']);
     expect(normalizeTags([])).toEqual([]);
+    expect(normalizeTags(Array.from({ length: 100_000 }, (_, i) => `T${i % 7}`))).toHaveLength(7);
     expect(errorOf(() => normalizeTags(['ok', ' ']))).toEqual(['blank', 'tags']);
     expect(errorOf(() => normalizeTags(['x'.repeat(256)]))).toEqual(['max_length', 'tags']);
   });
@@ -73,6 +74,8 @@ describe('event definition rules', () => {
       '0000-01-01',
       '2026-01-01T00:00:00+25:00',
       '1767225600',
+      '9999-12-31T23:00:00-02:00',
+      '0001-01-01T00:30:00+01:00',
     ]) {
       expect(errorOf(() => parseDateTime(bad, 'last_seen_at'))).toEqual(['invalid_input', 'last_seen_at']);
     }

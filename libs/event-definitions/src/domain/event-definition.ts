@@ -57,12 +57,7 @@ export function normalizeName(name: string): string {
 
 /** Tags as PostHog stores them: trimmed, lower-cased, de-duplicated (first occurrence kept). */
 export function normalizeTags(tags: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const tag of tags) {
-    const clean = checkText(tag, 'tags', MAX_TAG_LENGTH).toLowerCase();
-    if (!out.includes(clean)) out.push(clean);
-  }
-  return out;
+  return [...new Set(tags.map((tag) => checkText(tag, 'tags', MAX_TAG_LENGTH).toLowerCase()))];
 }
 
 // YYYY-MM-DD, optionally followed by a time (T or space) with optional seconds, fraction and zone.
@@ -74,7 +69,8 @@ const DATE_TIME_FORMAT =
 
 /**
  * An ISO 8601 date-time as DRF's DateTimeField reads it (no zone: UTC). A date alone means its
- * midnight. Impossible dates (February 30th, hour 24) and years outside 1–9999 are refused.
+ * midnight. Impossible dates (February 30th, hour 24) and instants outside the years 1–9999 in
+ * UTC (which ISO 8601 responses could not show) are refused.
  */
 export function parseDateTime(raw: string, attr: string): Date {
   const m = DATE_TIME.exec(raw.trim());
@@ -102,7 +98,10 @@ export function parseDateTime(raw: string, attr: string): Date {
     if (hours > 23 || minutes > 59) throw DomainError.invalid(DATE_TIME_FORMAT, attr);
     offsetMinutes = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
   }
-  return new Date(utc.getTime() - offsetMinutes * 60_000);
+  const instant = new Date(utc.getTime() - offsetMinutes * 60_000);
+  const utcYear = instant.getUTCFullYear();
+  if (utcYear < 1 || utcYear > 9999) throw DomainError.invalid(DATE_TIME_FORMAT, attr);
+  return instant;
 }
 
 /** The definition with `changes` applied (fields left out unchanged). */
