@@ -42,8 +42,10 @@ describe('event definition rules', () => {
   it('trims names and refuses blank, over-long and NUL-bearing ones', () => {
     expect(normalizeName('  sign up ')).toBe('sign up');
     expect(normalizeName('x'.repeat(400))).toHaveLength(400);
+    expect(normalizeName('🐦'.repeat(400))).toHaveLength(800);
     expect(errorOf(() => normalizeName('   '))).toEqual(['blank', 'name']);
     expect(errorOf(() => normalizeName('x'.repeat(401)))).toEqual(['max_length', 'name']);
+    expect(errorOf(() => normalizeName('🐦'.repeat(401)))).toEqual(['max_length', 'name']);
     expect(errorOf(() => normalizeName('a\u0000b'))).toEqual(['null_characters_not_allowed', 'name']);
   });
 

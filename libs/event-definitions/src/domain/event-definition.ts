@@ -44,7 +44,8 @@ function checkText(value: string, attr: string, max: number): string {
   }
   const trimmed = value.trim();
   if (trimmed === '') throw DomainError.invalid('This field may not be blank.', attr, 'blank');
-  if (trimmed.length > max) {
+  // Characters as PostgreSQL, PostHog and JSON Schema count them: code points, not UTF-16 units.
+  if ([...trimmed].length > max) {
     throw DomainError.invalid(`Ensure this field has no more than ${max} characters.`, attr, 'max_length');
   }
   return trimmed;

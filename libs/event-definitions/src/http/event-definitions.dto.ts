@@ -1,11 +1,14 @@
 import { toUserBasic, UserBasicDto } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsOptional, IsString, ValidateIf } from 'class-validator';
-import { EventDefinitionPatch, MAX_NAME_LENGTH } from '../domain/event-definition';
+import { EventDefinitionPatch, MAX_NAME_LENGTH, MAX_TAG_LENGTH } from '../domain/event-definition';
 import type { EventDefinitionView } from '../event-definitions.service';
 
 /** Optional, but null is a value (and refused by the type check), unlike IsOptional. */
 const Omittable = () => ValidateIf((_, value) => value !== undefined);
+
+/** Some character other than white space, and no NUL. */
+const NOT_BLANK = '^[^\\u0000]*\\S[^\\u0000]*$';
 
 export class EventDefinitionDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -64,7 +67,11 @@ export function toEventDefinitionDto(d: EventDefinitionView): EventDefinitionDto
 
 /** Fields in the order PostHog validates them; others are ignored. */
 export class UpdateEventDefinitionDto implements EventDefinitionPatch {
-  @ApiPropertyOptional({ minLength: 1, maxLength: MAX_NAME_LENGTH, description: 'Trimmed; unique in the project.' })
+  @ApiPropertyOptional({
+    maxLength: MAX_NAME_LENGTH,
+    pattern: NOT_BLANK,
+    description: 'Trimmed; unique in the project; no NUL characters.',
+  })
   @Omittable()
   @IsString()
   name?: string;
@@ -79,7 +86,11 @@ export class UpdateEventDefinitionDto implements EventDefinitionPatch {
   @IsString()
   last_seen_at?: string | null;
 
-  @ApiPropertyOptional({ type: [String], description: 'Trimmed, lower-cased, de-duplicated; replaces all tags.' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: MAX_TAG_LENGTH, pattern: NOT_BLANK },
+    description: 'Trimmed, lower-cased, de-duplicated; replaces all tags.',
+  })
   @Omittable()
   @IsArray()
   @IsString({ each: true })
