@@ -85,6 +85,25 @@ describe('error envelope, OpenAPI and metrics', () => {
     expect(ui.text).toContain('swagger');
   });
 
+  it('declares every parameter of every path template (the guard’s project_id too)', async () => {
+    const doc = await t.get('/api/schema/', null).expect(200);
+    const undeclared: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string; in: string }> }>>(
+      doc.body.paths,
+    )) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+          if (!(op.parameters ?? []).some((p) => p.in === 'path' && p.name === name)) {
+            undeclared.push(`${method} ${path}: ${name}`);
+          }
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+    const project = doc.body.paths['/api/projects/{project_id}'].get.parameters[0];
+    expect(project).toMatchObject({ name: 'project_id', in: 'path', required: true, schema: { type: 'string' } });
+  });
+
   it('exports Prometheus metrics per route', async () => {
     await t.get('/api/projects/').expect(200);
     const res = await t.get('/_metrics', null).expect(200);

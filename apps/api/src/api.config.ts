@@ -1,4 +1,4 @@
-import { EnvBoolean, EnvOptional, EnvString, HttpConfig } from '@app/platform';
+import { EnvBoolean, EnvInt, EnvOptional, EnvString, HttpConfig } from '@app/platform';
 import { Matches } from 'class-validator';
 
 /** The API process's environment (see .env.example). */
@@ -25,4 +25,8 @@ export class ApiConfig extends HttpConfig {
   /** Run the scheduled jobs (the weekly event-deletion batch) in this process. */
   @EnvBoolean()
   SCHEDULER_ENABLED = true;
+
+  /** Seconds between two writes of one event definition's last_seen_at by ingestion (0: every batch). */
+  @EnvInt(0, 86_400)
+  EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS = 3600;
 }

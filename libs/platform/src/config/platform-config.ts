@@ -4,7 +4,7 @@ import { EnvBoolean, EnvEnum, EnvInt, EnvOptional, EnvString } from './env';
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Variables every process (api, worker, cli) reads. Apps extend this with their own. */
+/** Variables every process (api, worker, cli) reads, scheduled jobs' included. Apps extend this with their own. */
 export class PlatformConfig {
   /** PostgreSQL to use. Unset: the embedded PGlite database under DATA_DIR. */
   @EnvOptional()
@@ -34,4 +34,10 @@ export class PlatformConfig {
 
   @EnvEnum(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  // --- Scheduled jobs: run by the worker, and by the API when SCHEDULER_ENABLED ---------------
+
+  /** Minutes between two refreshes of the event definitions' volume_30_day. */
+  @EnvInt(1, 10_080)
+  EVENT_DEFINITION_VOLUME_REFRESH_MINUTES = 60;
 }

@@ -2,11 +2,19 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorEnvelope } from '../errors/error-envelope';
 
+type Parameter = { in: string; name?: string; required?: boolean; schema?: unknown; description?: string };
+
 type Operation = {
   security?: unknown[];
   requestBody?: unknown;
   responses: Record<string, unknown>;
-  parameters?: Array<{ in: string }>;
+  parameters?: Parameter[];
+};
+
+// Path parameters the auth guard resolves, so handlers never declare them with @Param.
+const PATH_PARAMETERS: Record<string, string> = {
+  project_id: 'Id of the project, or `@current` for the key’s default project.',
+  organization_id: 'Id (UUID) of the organization, or `@current`.',
 };
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -57,6 +65,19 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
         }
       };
       if (op.security && op.security.length > 0) ['401', '403', '429'].forEach(add);
+      // OpenAPI requires every {name} of the path to be declared; the guard's are not.
+      const declared = op.parameters ?? [];
+      const missing: Parameter[] = [...path.matchAll(/\{([^}]+)\}/g)]
+        .map(([, name]) => name)
+        .filter((name) => !declared.some((p) => p.in === 'path' && p.name === name))
+        .map((name) => ({
+          name,
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+          description: PATH_PARAMETERS[name],
+        }));
+      if (missing.length > 0) op.parameters = [...missing, ...declared];
       if (/\{[^}]+\}/.test(path)) add('404');
       if (op.requestBody || (op.parameters ?? []).some((p) => p.in === 'query')) add('400');
       if (op.requestBody) ['413', '415'].forEach(add);

@@ -1,0 +1,103 @@
+import { toUserBasic, UserBasicDto } from '@app/platform';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsBoolean, IsOptional, IsString, ValidateIf } from 'class-validator';
+import { EventDefinitionPatch, MAX_NAME_LENGTH, MAX_TAG_LENGTH } from '../domain/event-definition';
+import type { EventDefinitionView } from '../event-definitions.service';
+
+/** Optional, but null is a value (and refused by the type check), unlike IsOptional. */
+const Omittable = () => ValidateIf((_, value) => value !== undefined);
+
+/** Some character other than white space, and no NUL. */
+const NOT_BLANK = '^[^\\u0000]*\\S[^\\u0000]*$';
+
+export class EventDefinitionDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: '$pageview' }) name: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'First seen by ingestion.' })
+  created_at: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Last seen by ingestion, refreshed at most once an hour per definition.',
+  })
+  last_seen_at: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When the definition was created or last edited.' })
+  last_updated_at: string;
+  @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'boolean' }],
+    example: false,
+    description: 'Always false for an event. PostHog’s schema types this field as a string; the value is a boolean.',
+  })
+  is_action: boolean;
+  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'Always null for an event.' })
+  action_id: number | null;
+  @ApiProperty({ example: false, description: 'Always false for an event.' }) is_calculating: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Always null for an event.' })
+  last_calculated_at: string | null;
+  @ApiProperty({ type: UserBasicDto, nullable: true, description: 'Null for definitions ingestion created.' })
+  created_by: UserBasicDto | null;
+  @ApiProperty() post_to_slack: boolean;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Events of this name in the last 30 days, as of the last scheduled refresh; null before it.',
+  })
+  volume_30_day: number | null;
+}
+
+export function toEventDefinitionDto(d: EventDefinitionView): EventDefinitionDto {
+  return {
+    id: d.id,
+    name: d.name,
+    created_at: d.createdAt?.toISOString() ?? null,
+    last_seen_at: d.lastSeenAt?.toISOString() ?? null,
+    last_updated_at: d.lastUpdatedAt.toISOString(),
+    tags: d.tags,
+    is_action: false,
+    action_id: null,
+    is_calculating: false,
+    last_calculated_at: null,
+    created_by: toUserBasic(d.creator),
+    post_to_slack: d.postToSlack,
+    volume_30_day: d.volume30Day,
+  };
+}
+
+/** Fields in the order PostHog validates them; others are ignored. */
+export class UpdateEventDefinitionDto implements EventDefinitionPatch {
+  @ApiPropertyOptional({
+    maxLength: MAX_NAME_LENGTH,
+    pattern: NOT_BLANK,
+    description: 'Trimmed; unique in the project; no NUL characters.',
+  })
+  @Omittable()
+  @IsString()
+  name?: string;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'ISO 8601; no zone: UTC.' })
+  @IsOptional()
+  @IsString()
+  created_at?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'ISO 8601; no zone: UTC.' })
+  @IsOptional()
+  @IsString()
+  last_seen_at?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: MAX_TAG_LENGTH, pattern: NOT_BLANK },
+    description: 'Trimmed, lower-cased, de-duplicated; replaces all tags.',
+  })
+  @Omittable()
+  @IsArray()
+  @IsString({ each: true })
+  tags?: string[];
+
+  @ApiPropertyOptional()
+  @Omittable()
+  @IsBoolean()
+  post_to_slack?: boolean;
+}

@@ -1,0 +1,160 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import request from 'supertest';
+import { dataSource, ingest } from '../persons/factories';
+import { startTestApp, TestApp } from '../support/test-app';
+import { definitionOf, definitionsPath } from './factories';
+
+type Schema = Record<string, unknown>;
+interface Operation {
+  parameters?: Array<{ name: string; in: string }>;
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  'x-required-scopes'?: string[];
+}
+
+/** OpenAPI 3.0's `nullable` (also next to Nest's `allOf: [$ref]`) as JSON Schema's "or null". */
+function toJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'example') continue;
+    out[k] =
+      k === '$ref' && typeof v === 'string' ? v.replace(/^#\/components\//, 'doc#/components/') : toJsonSchema(v);
+  }
+  if (out.nullable === true) {
+    delete out.nullable;
+    if (out.allOf !== undefined) delete out.type;
+    return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+const P = '/api/projects/{project_id}/event_definitions';
+
+// Every event definitions response the API gives is described exactly by its OpenAPI document.
+describe('event definitions: responses match the OpenAPI document', () => {
+  let t: TestApp;
+  let base: string;
+  let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // The platform accepts any x@y address (the bootstrap user is admin@localhost).
+  ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);
+  const validators = new Map<string, ValidateFunction>();
+
+  function check(path: string, method: string, res: request.Response): void {
+    const op = doc.paths[path]?.[method];
+    if (!op) throw new Error(`${method} ${path} is not documented`);
+    const response = op.responses[String(res.status)];
+    if (!response) throw new Error(`${method} ${path}: ${res.status} is not documented`);
+    if (res.status === 204) {
+      expect(res.text).toBe('');
+      return;
+    }
+    const schema = response.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${method} ${path} ${res.status}: JSON is not documented`);
+    const id = `${method} ${path} ${res.status}`;
+    if (!validators.has(id)) validators.set(id, ajv.compile(toJsonSchema(schema) as Schema));
+    const validate = validators.get(id)!;
+    if (!validate(res.body)) throw new Error(`${id}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body)}`);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = definitionsPath(t.projectId);
+    doc = (await t.get('/api/schema/').expect(200)).body;
+    ajv.addSchema({ components: toJsonSchema(doc.components) } as Schema, 'doc');
+    await ingest(t, t.projectToken, [
+      { event: '$pageview', distinct_id: 'u' },
+      { event: 'signed up', distinct_id: 'u' },
+      { event: 'made by someone', distinct_id: 'u' },
+    ]);
+  });
+  afterAll(() => t?.close());
+
+  it('documents every field of a definition, the nullable ones as such', () => {
+    const schema = doc.components.schemas.EventDefinitionDto as {
+      required: string[];
+      properties: Record<string, Schema>;
+    };
+    expect(schema.required).toEqual([
+      'id',
+      'name',
+      'created_at',
+      'last_seen_at',
+      'last_updated_at',
+      'tags',
+      'is_action',
+      'action_id',
+      'is_calculating',
+      'last_calculated_at',
+      'created_by',
+      'post_to_slack',
+      'volume_30_day',
+    ]);
+    const nullable = Object.entries(schema.properties)
+      .filter(([, s]) => s.nullable === true)
+      .map(([k]) => k);
+    expect(nullable).toEqual([
+      'created_at',
+      'last_seen_at',
+      'action_id',
+      'last_calculated_at',
+      'created_by',
+      'volume_30_day',
+    ]);
+    // The seed types is_action as a string; PostHog sends a boolean: both are documented.
+    expect(schema.properties.is_action.oneOf).toEqual([{ type: 'string' }, { type: 'boolean' }]);
+    expect(doc.paths[P].get.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['project_id', 'limit', 'offset', 'search', 'event_type', 'ordering']),
+    );
+    expect(doc.paths[P].get['x-required-scopes']).toEqual(['event_definition:read']);
+    expect(doc.paths[`${P}/{id}`].get['x-required-scopes']).toEqual(['event_definition:read']);
+    expect(doc.paths[`${P}/{id}`].patch['x-required-scopes']).toEqual(['event_definition:write']);
+    expect(doc.paths[`${P}/{id}`].delete['x-required-scopes']).toEqual(['event_definition:write']);
+  });
+
+  it('for every route and status the API gives', async () => {
+    const pageview = (await definitionOf(t, '$pageview'))!;
+    const signedUp = (await definitionOf(t, 'signed up'))!;
+    const madeBy = (await definitionOf(t, 'made by someone'))!;
+    // Ingestion never sets created_by; a user-created definition would carry a user.
+    await dataSource(t).query(`UPDATE event_definitions SET created_by = $1 WHERE id = $2`, [t.userId, madeBy.id]);
+    const reader = await t.newUser(t.organizationId, { scopes: ['event_definition:read'] });
+    const calls: Array<[string, string, request.Response]> = [
+      ['get', P, await t.get(`${base}/`)],
+      ['get', P, await t.get(`${base}/?limit=1&offset=1&search=e&event_type=event_custom&ordering=-name`)],
+      ['get', P, await t.get(`${base}/?ordering=bogus`)],
+      ['get', P, await t.get(`${base}/?event_type=bogus`)],
+      ['get', P, await t.get(`${base}/?limit=x`)],
+      ['get', P, await t.get(`${base}/`, null)],
+      ['get', P, await t.get(`${base}/`, 'phx_nope')],
+      ['get', P, await t.get('/api/projects/424242/event_definitions/')],
+      ['get', `${P}/{id}`, await t.get(`${base}/${pageview.id}/`)],
+      ['get', `${P}/{id}`, await t.get(`${base}/${madeBy.id}/`)],
+      ['get', `${P}/{id}`, await t.get(`${base}/nope/`)],
+      [
+        'patch',
+        `${P}/{id}`,
+        await t.patch(`${base}/${pageview.id}/`, { tags: ['Web'], last_seen_at: null, created_at: null }),
+      ],
+      ['patch', `${P}/{id}`, await t.patch(`${base}/${madeBy.id}/`, { post_to_slack: true })],
+      ['patch', `${P}/{id}`, await t.patch(`${base}/${pageview.id}/`, { name: 'signed up' })],
+      ['patch', `${P}/{id}`, await t.patch(`${base}/${pageview.id}/`, { created_at: 'soon' })],
+      ['patch', `${P}/{id}`, await t.patch(`${base}/${pageview.id}/`, { tags: ['x'] }, reader.key)],
+      ['patch', `${P}/{id}`, await t.patch(`${base}/00000000-0000-0000-0000-000000000000/`, {})],
+      ['delete', `${P}/{id}`, await t.del(`${base}/${signedUp.id}/`)],
+      ['delete', `${P}/{id}`, await t.del(`${base}/${signedUp.id}/`)],
+    ];
+    for (const [method, path, res] of calls) check(path, method, res);
+    expect(calls.map(([, , r]) => r.status)).toEqual([
+      200, 200, 400, 400, 400, 401, 401, 404, 200, 200, 404, 200, 200, 400, 400, 403, 404, 204, 404,
+    ]);
+    const listed = calls[0][2].body.results;
+    expect(listed.find((d: { id: string }) => d.id === madeBy.id).created_by).toMatchObject({
+      id: t.userId,
+      email: t.email,
+    });
+  });
+});
