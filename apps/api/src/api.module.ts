@@ -2,6 +2,7 @@ import { EventDeletionModule } from '@app/event-deletion';
 import { PersonsModule } from '@app/persons';
 import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
+import { RolesModule } from '@app/roles';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ApiConfig } from './api.config';
 
@@ -16,6 +17,7 @@ export class ApiModule {
         EventDeletionModule,
         PersonsModule,
         FlagsModule,
+        RolesModule,
       ],
     };
   }
