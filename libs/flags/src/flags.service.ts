@@ -5,6 +5,7 @@ import {
   Actor,
   diffChanges,
   DomainError,
+  normalizeTags,
   TenancyService,
   UserRecord,
 } from '@app/platform';
@@ -22,7 +23,6 @@ import {
   FLAG_ACTIVITY_FIELDS,
   FLAG_SCOPE,
   FlagChanges,
-  normalizeTags,
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
 import { parseFlagListQuery } from './domain/flag-list';

@@ -1,13 +1,12 @@
 import { FlagDto, toFlagDto } from '@app/flags';
-import { toUserBasic, UserBasicDto } from '@app/platform';
+import { IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsString, IsUUID, ValidateIf } from 'class-validator';
+import { IsInt, IsString, IsUUID } from 'class-validator';
 import { ACCESS_LEVELS } from '../domain/flag-access';
 import type { FlagRoleAccessView } from '../flag-role-access.service';
 import type { MembershipView, OrganizationFlagAccess, RoleInput, RoleView } from '../roles.service';
 
 /** May be left out; when present (null included) it must pass its rules. */
-const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
 
 const LEVEL_DOC = {
   type: 'integer',
