@@ -38,3 +38,5 @@ export * from './http/graceful-shutdown';
 export * from './database/query-rows';
 export * from './domain/text';
 export * from './http/validators';
+export * from './activity/activity.dto';
+export * from './http/openapi-schemas';
