@@ -36,3 +36,5 @@ export * from './tenancy/tenancy.records';
 export * from './tenancy/tenancy.service';
 export * from './http/graceful-shutdown';
 export * from './database/query-rows';
+export * from './scheduling/cron-expression';
+export * from './scheduling/schedules';
