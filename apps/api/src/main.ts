@@ -1,4 +1,4 @@
-import { drainAndClose, JsonLogger, loadConfig } from '@app/platform';
+import { describeSchedules, drainAndClose, JsonLogger, loadConfig } from '@app/platform';
 import { ApiConfig } from './api.config';
 import { ApiApp, createApiApp } from './app';
 
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   if (api.bootstrap) process.stdout.write(banner(url, api.bootstrap));
   logger.entry('info', 'listening', { url, port });
+  if (config.SCHEDULER_ENABLED) logger.entry('info', 'scheduled jobs', { schedules: describeSchedules(api.app) });
   installShutdown(api, config);
 }
 

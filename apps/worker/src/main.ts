@@ -1,5 +1,6 @@
-import { JsonLogger, loadConfig } from '@app/platform';
+import { describeSchedules, JsonLogger, loadConfig } from '@app/platform';
 import { NestFactory } from '@nestjs/core';
+import { startWorkerHttp } from './worker-http';
 import { WorkerConfig } from './worker.config';
 import { WorkerModule } from './worker.module';
 
@@ -16,13 +17,19 @@ async function main(): Promise<void> {
     logger,
     abortOnError: false,
   });
-  logger.entry('info', 'worker started');
+  const http = await startWorkerHttp(config.WORKER_PORT);
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : config.WORKER_PORT;
+  logger.entry('info', 'worker started', { port, schedules: describeSchedules(app) });
   let stopping = false;
+  // A batch in progress stops after its current chunk and gives its request back.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.entry('info', 'worker stopping', { signal });
+    http.close();
     await app.close();
+    logger.entry('info', 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

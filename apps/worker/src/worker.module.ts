@@ -1,11 +1,12 @@
 import { JsonLogger, PlatformModule } from '@app/platform';
 import { DynamicModule, Module } from '@nestjs/common';
+import { scheduledJobs } from './scheduled-jobs';
 import { WorkerConfig } from './worker.config';
 
-/** Background jobs on the platform, without HTTP. */
+/** Background jobs on the platform, without the API. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig, logger: JsonLogger): DynamicModule {
-    return { module: WorkerModule, imports: [PlatformModule.forRoot(config, logger)] };
+    return { module: WorkerModule, imports: [PlatformModule.forRoot(config, logger), ...scheduledJobs(config)] };
   }
 }
