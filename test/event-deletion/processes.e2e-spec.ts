@@ -293,6 +293,30 @@ describe(`event-deletion batch processes (${serverUrl() ? 'PostgreSQL' : 'embedd
     await probe.end();
   });
 
+  it('deletions list prints every line even to a reader that is slow to read', async () => {
+    server ??= await startServer(env);
+    const c = await connect();
+    try {
+      await c.query(
+        `INSERT INTO event_deletion_requests (project_id, person_uuid, distinct_ids, delete_verified_at)
+         SELECT $1, gen_random_uuid(), ARRAY['listed-' || g, repeat('x', 40)], now() FROM generate_series(1, 1500) g`,
+        [projectB.id],
+      );
+      const total = Number((await c.query(`SELECT count(*)::int AS n FROM event_deletion_requests`)).rows[0].n);
+      // Far more than a pipe holds: the CLI must not exit before the reader took it all.
+      const cli = spawnCli(['deletions', 'list', '--limit', '5000'], env);
+      cli.child.stdout!.pause();
+      await new Promise((r) => setTimeout(r, 1500));
+      cli.child.stdout!.resume();
+      expect(await cli.exited).toEqual({ code: 0, signal: null });
+      const lines = cli.stdout().trimEnd().split('\n');
+      expect(lines).toHaveLength(total + 1);
+      expect(lines[lines.length - 1]).toBe(String(total));
+    } finally {
+      await c.end();
+    }
+  });
+
   it('the worker schedules the batch and serves /_health and /_metrics on WORKER_PORT', async () => {
     server ??= await startServer(env);
     const worker = await startWorker({ ...env, EVENT_DELETION_CRON: '30 4 * * 1', EVENT_DELETION_TIMEZONE: 'UTC' });

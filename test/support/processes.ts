@@ -77,7 +77,7 @@ export interface RunningCli {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the exit code, or the signal that ended the process. */
+  /** Resolves with the exit code, or the signal that ended the process, once its output is read. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -89,7 +89,7 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv): RunningCli {
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (err += c));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    child.once('exit', (code, signal) => r({ code, signal })),
+    child.once('close', (code, signal) => r({ code, signal })),
   );
   return { child, stdout: () => out, stderr: () => err, exited };
 }
