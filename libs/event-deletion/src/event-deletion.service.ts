@@ -134,17 +134,13 @@ export class EventDeletionService {
           await this.repo.release(request.id, claim);
           return outcome('stopped');
         }
-        const n = await this.repo.deleteChunk(request.id, claim, options.chunkSize);
-        if (n === null) return outcome('taken_over');
-        deleted += n;
-        if (n > 0) options.onChunk?.(request, n, request.eventsDeleted + deleted);
-        if (n < options.chunkSize) {
-          const verified = await this.repo.verify(request.id, claim);
-          if (verified === 'verified') return outcome('done');
-          if (verified === 'lost') return outcome('taken_over');
-          // Events the DELETE could not see yet (written meanwhile): more chunks, unless none went.
-          if (n === 0) throw new Error('events of the person remain but none could be deleted');
-        }
+        const chunk = await this.repo.deleteChunk(request.id, claim, options.chunkSize);
+        if (chunk === null) return outcome('taken_over');
+        deleted += chunk.deleted;
+        if (chunk.deleted > 0) options.onChunk?.(request, chunk.deleted, request.eventsDeleted + deleted);
+        if (chunk.verified) return outcome('done');
+        // A short chunk that did not verify: events written meanwhile; more chunks, unless none went.
+        if (chunk.deleted === 0) throw new Error('events of the person remain but none could be deleted');
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

@@ -44,6 +44,12 @@ export interface EventDeletionRequestRow {
   lastError: string | null;
 }
 
+export interface ChunkResult {
+  deleted: number;
+  /** None of the person's events remain: the request is done. */
+  verified: boolean;
+}
+
 export interface Claim {
   token: string;
   claimedBy: string;
@@ -107,10 +113,11 @@ export class EventDeletionRepository {
 
   /**
    * One chunk, in its own transaction: renews the claim (null when it is no longer ours), deletes
-   * up to `limit` of the person's events in the request's project, and adds them to the
-   * request's count. A run killed mid-chunk leaves neither the deletions nor the count.
+   * up to `limit` of the person's events in the request's project and adds them to the request's
+   * count. When that left fewer than `limit`, stamps `delete_verified_at` (dropping the claim) if
+   * none of them remain. A run killed mid-chunk leaves neither the deletions nor the count.
    */
-  async deleteChunk(requestId: number, claim: Claim, limit: number): Promise<number | null> {
+  async deleteChunk(requestId: number, claim: Claim, limit: number): Promise<ChunkResult | null> {
     return this.ds.transaction(async (m) => {
       const [request] = await queryRows<{ projectId: number; personUuid: string }>(
         m,
@@ -138,31 +145,18 @@ export class EventDeletionRepository {
           deleted,
         ]);
       }
-      return deleted;
+      if (deleted === limit) return { deleted, verified: false };
+      const verified = await queryRows(
+        m,
+        `UPDATE event_deletion_requests r
+            SET delete_verified_at = now(), claim_token = NULL, claimed_by = NULL, claimed_until = NULL, last_error = NULL
+          WHERE r.id = $1
+            AND NOT EXISTS (SELECT 1 FROM events e WHERE e.project_id = r.project_id AND e.person_id = r.person_uuid)
+          RETURNING r.id`,
+        [requestId],
+      );
+      return { deleted, verified: verified.length > 0 };
     });
-  }
-
-  /**
-   * Stamps `delete_verified_at` and drops the claim, only while the claim is ours and none of the
-   * person's events remain in the project. `remaining` when some do, `lost` when the claim is not ours.
-   */
-  async verify(requestId: number, claim: Claim): Promise<'verified' | 'remaining' | 'lost'> {
-    const verified = await queryRows(
-      this.ds,
-      `UPDATE event_deletion_requests r
-          SET delete_verified_at = now(), claim_token = NULL, claimed_by = NULL, claimed_until = NULL, last_error = NULL
-        WHERE r.id = $1 AND r.claim_token = $2
-          AND NOT EXISTS (SELECT 1 FROM events e WHERE e.project_id = r.project_id AND e.person_id = r.person_uuid)
-        RETURNING r.id`,
-      [requestId, claim.token],
-    );
-    if (verified.length > 0) return 'verified';
-    const ours = await queryRows(
-      this.ds,
-      `SELECT 1 FROM event_deletion_requests WHERE id = $1 AND claim_token = $2 AND delete_verified_at IS NULL`,
-      [requestId, claim.token],
-    );
-    return ours.length > 0 ? 'remaining' : 'lost';
   }
 
   /** Gives the request back (for the next run), recording `error` when there is one. */
