@@ -345,7 +345,7 @@ describe(`event-deletion batch processes (${serverUrl() ? 'PostgreSQL' : 'embedd
       expect((await fetch(`${worker.url}/nope`)).status).toBe(404);
     } finally {
       worker.child.kill('SIGTERM');
-      expect(await worker.exited).toBe(0);
+      expect({ code: await worker.exited, output: worker.output() }).toMatchObject({ code: 0 });
     }
     // Empty: no schedule, said so in the log.
     const off = await startWorker({ ...env, EVENT_DELETION_CRON: '' });
@@ -360,7 +360,7 @@ describe(`event-deletion batch processes (${serverUrl() ? 'PostgreSQL' : 'embedd
       expect(started.schedules).toEqual([]);
     } finally {
       off.child.kill('SIGTERM');
-      expect(await off.exited).toBe(0);
+      expect({ code: await off.exited, output: off.output() }).toMatchObject({ code: 0 });
     }
   });
 

@@ -18,9 +18,6 @@ async function main(): Promise<void> {
     abortOnError: false,
   });
   const http = await startWorkerHttp(config.WORKER_PORT);
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : config.WORKER_PORT;
-  logger.entry('info', 'worker started', { port, schedules: describeSchedules(app) });
   let stopping = false;
   // A batch in progress stops after its current chunk and gives its request back.
   const stop = async (signal: string) => {
@@ -32,8 +29,12 @@ async function main(): Promise<void> {
     logger.entry('info', 'stopped');
     process.exit(0);
   };
+  // Before the start line: whoever waits for that line may signal at once.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : config.WORKER_PORT;
+  logger.entry('info', 'worker started', { port, schedules: describeSchedules(app) });
 }
 
 main().catch((e: unknown) => {
