@@ -1,5 +1,8 @@
 import { EventDeletionJob, EventDeletionService } from '@app/event-deletion';
+import { describeSchedules } from '@app/platform';
+import { Client } from 'pg';
 import { dataSource, ingest, personOf } from '../persons/factories';
+import { waitFor } from '../support/poll';
 import { serverUrl } from '../support/test-database';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 
@@ -182,5 +185,93 @@ describe(`event-deletion batch (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'
     const [first, second] = await Promise.all([job.run('test'), job.run('test')]);
     expect(first!.eventsDeleted).toBe(9);
     expect(second).toBeNull();
+  });
+});
+
+describe(`event-deletion claims and stopping (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
+  let t: TestApp;
+  const base = () => `/api/projects/${t.projectId}/persons`;
+  const claimOf = async (uuid: string) =>
+    (
+      await dataSource(t).query(
+        `SELECT claimed_by, claim_token, delete_verified_at, attempts, events_deleted FROM event_deletion_requests
+          WHERE person_uuid = $1`,
+        [uuid],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    t = await startTestApp({ EVENT_DELETION_CHUNK_SIZE: '2', SCHEDULER_ENABLED: 'true' });
+  });
+  afterAll(() => t?.close());
+
+  it('runs the schedule in the API process when SCHEDULER_ENABLED is on', () => {
+    expect(describeSchedules(t.app)).toEqual([
+      { name: 'event-deletion', cron: '0 5 * * 0', timeZone: 'UTC', next: expect.any(String) },
+    ]);
+    const next = new Date(describeSchedules(t.app)[0].next);
+    expect([next.getUTCDay(), next.getUTCHours(), next.getUTCMinutes()]).toEqual([0, 5, 0]);
+  });
+
+  it('leaves a request another host holds until its lease runs out, then takes it over', async () => {
+    await ingest(t, t.projectToken, events('held', 5));
+    const held = (await personOf(t, 'held'))!;
+    await t.del(`${base()}/${held.id}/?delete_events=true`).expect(204);
+    await dataSource(t).query(
+      `UPDATE event_deletion_requests
+          SET claim_token = gen_random_uuid(), claimed_by = 'another-host:1', claimed_until = now() + interval '1 minute'
+        WHERE person_uuid = $1`,
+      [held.uuid],
+    );
+    const skipped = (await t.app.get(EventDeletionJob).run('test'))!;
+    expect(skipped).toMatchObject({ eventsDeleted: 0, outcomes: [], busy: 1, pending: 1 });
+    expect(await claimOf(held.uuid)).toMatchObject({ claimed_by: 'another-host:1', attempts: 0 });
+
+    // The other host stopped renewing: its lease ran out.
+    await dataSource(t).query(
+      `UPDATE event_deletion_requests SET claimed_until = now() - interval '1 second' WHERE person_uuid = $1`,
+      [held.uuid],
+    );
+    const taken = (await t.app.get(EventDeletionJob).run('test'))!;
+    expect(taken.outcomes).toEqual([
+      expect.objectContaining({ personUuid: held.uuid, status: 'done', eventsDeleted: 5 }),
+    ]);
+    expect(await claimOf(held.uuid)).toMatchObject({
+      claimed_by: null,
+      claim_token: null,
+      attempts: 1,
+      events_deleted: 5,
+    });
+  });
+
+  it('stops between two chunks when the app shuts down and gives the request back', async () => {
+    await ingest(t, t.projectToken, events('slow', 1000));
+    const slow = (await personOf(t, 'slow'))!;
+    await t.del(`${base()}/${slow.id}/?delete_events=true`).expect(204);
+    const running = t.app.get(EventDeletionJob).run('test');
+    await waitFor(async () => ((await claimOf(slow.uuid)).events_deleted > 0 ? true : undefined), 10_000, 5);
+    await t.app.close();
+    const result = (await running)!;
+    expect(result.stopped).toBe(true);
+    expect(result.outcomes).toEqual([expect.objectContaining({ personUuid: slow.uuid, status: 'stopped' })]);
+    const deleted = result.outcomes[0].eventsDeleted;
+    expect(deleted).toBeGreaterThan(0);
+    expect(deleted).toBeLessThan(1000);
+    // Read after the app closed: the request is pending, unclaimed, with what was deleted counted.
+    const client = new Client({ connectionString: t.db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT claim_token, delete_verified_at, events_deleted::int AS events_deleted,
+                (SELECT count(*)::int FROM events WHERE person_id = $1) AS remaining
+           FROM event_deletion_requests WHERE person_uuid = $1`,
+        [slow.uuid],
+      );
+      expect(rows).toEqual([
+        { claim_token: null, delete_verified_at: null, events_deleted: deleted, remaining: 1000 - deleted },
+      ]);
+    } finally {
+      await client.end();
+    }
   });
 });
