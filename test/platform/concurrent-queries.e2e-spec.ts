@@ -50,7 +50,13 @@ describe('concurrent queries', () => {
     expect(rows).toHaveLength(40000);
     const { createHash } = await import('node:crypto');
     const wrong = rows.filter(
-      (r, i) => r.g !== i + 1 || r.h !== createHash('md5').update(String(i + 1)).digest('hex') + 'x'.repeat(100),
+      (r, i) =>
+        r.g !== i + 1 ||
+        r.h !==
+          createHash('md5')
+            .update(String(i + 1))
+            .digest('hex') +
+            'x'.repeat(100),
     );
     expect(wrong).toEqual([]);
   });
