@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '../support/poll';
-import { cleanEnv, ensureBuilt, runCli, ServerProcess, startServer } from '../support/processes';
+import { cleanEnv, runCli, ServerProcess, startServer } from '../support/processes';
 import { emptyDatabase, serverUrl, TestDatabase } from '../support/test-database';
 
 /**
@@ -20,7 +20,6 @@ describe(`server and CLI processes (${serverUrl() ? 'PostgreSQL' : 'embedded PGl
   const api = (path: string, k = key) => fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${k}` } });
 
   beforeAll(async () => {
-    ensureBuilt();
     dataDir = mkdtempSync(join(tmpdir(), 'bunting-cli-'));
     db = serverUrl() ? await emptyDatabase() : undefined;
     env = cleanEnv({ DATA_DIR: dataDir, DATABASE_URL: db?.url, LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false' });

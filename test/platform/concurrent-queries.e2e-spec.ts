@@ -40,6 +40,27 @@ describe('concurrent queries', () => {
     expect(results.map((r) => `${r?.[0]?.tag}:${r?.[0]?.v}`)).toEqual(expected);
   });
 
+  it('returns large results intact', async () => {
+    // Several MB in one result: more than a socket sends at once, so the embedded server's
+    // buffers wait in the socket while PGlite writes the next ones.
+    const ds = t.app.get<DataSource>(getDataSourceToken());
+    const rows: Array<{ g: number; h: string }> = await ds.query(
+      `SELECT g, md5(g::text) || repeat('x', 100) AS h FROM generate_series(1, 40000) g ORDER BY g`,
+    );
+    expect(rows).toHaveLength(40000);
+    const { createHash } = await import('node:crypto');
+    const wrong = rows.filter(
+      (r, i) =>
+        r.g !== i + 1 ||
+        r.h !==
+          createHash('md5')
+            .update(String(i + 1))
+            .digest('hex') +
+            'x'.repeat(100),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('concurrent requests each see their own project', async () => {
     const other = await t.newTenant();
     const responses = await Promise.all(

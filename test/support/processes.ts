@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 // Jest runs from the project root (npm scripts cd there); the e2e code runs as ES modules (no __dirname).
 export const ROOT = resolve(process.cwd());
 
-/** Builds dist/ when the sources are newer (scripts/run.js decides), for tests that run processes. */
+/** Builds dist/ when the sources are newer (scripts/run.js decides). Called once, by the e2e global setup. */
 export function ensureBuilt(): void {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts/run.js'), 'build'], { cwd: ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build failed:\n${build.stderr}`);
@@ -69,6 +69,52 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): P
     };
     child.stdout!.on('data', check);
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return { child, url, output: () => out, exited };
+}
+
+export interface RunningCli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code, or the signal that ended the process, once its output is read. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the built CLI without waiting for it (to stop or kill it while it runs). */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv): RunningCli {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/apps/api/src/cli.js'), ...args], { cwd: ROOT, env });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (err += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('close', (code, signal) => r({ code, signal })),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Starts the built worker and waits until it logs that it started (WORKER_PORT=0: a free port). */
+export async function startWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/apps/worker/src/main.js')], {
+    cwd: ROOT,
+    env: { WORKER_PORT: '0', ...env },
+  });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), timeoutMs);
+    const check = () => {
+      const line = out.split('\n').find((l) => l.includes('"msg":"worker started"'));
+      if (line) {
+        clearTimeout(timer);
+        resolveUrl(`http://127.0.0.1:${JSON.parse(line).port}`);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => reject(new Error(`worker exited with ${code}:\n${out}`)));
   });
   return { child, url, output: () => out, exited };
 }

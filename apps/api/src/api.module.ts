@@ -5,7 +5,7 @@ import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
 import { RolesModule } from '@app/roles';
 import { DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
+import { scheduledJobs } from '../../worker/src/scheduled-jobs';
 import { ApiConfig } from './api.config';
 
 @Module({})
@@ -17,8 +17,8 @@ export class ApiModule {
       imports: [
         PlatformModule.forRoot(config, logger),
         PlatformHttpModule,
-        // Once per app: every forRoot() call makes a scheduler of its own.
-        ...(scheduler ? [ScheduleModule.forRoot()] : []),
+        // The worker's scheduled jobs, in this process too (a single-process deployment).
+        ...(scheduler ? scheduledJobs(config) : []),
         EventDeletionModule,
         PersonsModule,
         FlagsModule,

@@ -67,10 +67,15 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    process.stderr.write(`Error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  },
-);
+/**
+ * Exits once stdout and stderr are flushed: a pipe whose reader is slow holds what did not fit
+ * yet, and process.exit() would drop it (a long `deletions list` lost its last lines).
+ */
+function exitWhenFlushed(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+main(process.argv.slice(2)).then(exitWhenFlushed, (e: unknown) => {
+  process.stderr.write(`Error: ${e instanceof Error ? e.message : String(e)}\n`);
+  exitWhenFlushed(1);
+});

@@ -1,4 +1,4 @@
-import { drainAndClose, JsonLogger, loadConfig } from '@app/platform';
+import { describeSchedules, drainAndClose, JsonLogger, loadConfig } from '@app/platform';
 import { ApiConfig } from './api.config';
 import { ApiApp, createApiApp } from './app';
 
@@ -48,13 +48,14 @@ async function main(): Promise<void> {
   }
   const logger = new JsonLogger(config.LOG_LEVEL);
   const api = await createApiApp(config, logger);
+  installShutdown(api, config);
   await api.app.listen(config.PORT, config.HOST);
   const address = api.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   if (api.bootstrap) process.stdout.write(banner(url, api.bootstrap));
   logger.entry('info', 'listening', { url, port });
-  installShutdown(api, config);
+  if (config.SCHEDULER_ENABLED) logger.entry('info', 'scheduled jobs', { schedules: describeSchedules(api.app) });
 }
 
 main().catch((e: unknown) => {

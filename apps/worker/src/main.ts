@@ -1,5 +1,6 @@
-import { JsonLogger, loadConfig } from '@app/platform';
+import { describeSchedules, JsonLogger, loadConfig } from '@app/platform';
 import { NestFactory } from '@nestjs/core';
+import { startWorkerHttp } from './worker-http';
 import { WorkerConfig } from './worker.config';
 import { WorkerModule } from './worker.module';
 
@@ -16,17 +17,24 @@ async function main(): Promise<void> {
     logger,
     abortOnError: false,
   });
-  logger.entry('info', 'worker started');
+  const http = await startWorkerHttp(config.WORKER_PORT);
   let stopping = false;
+  // A batch in progress stops after its current chunk and gives its request back.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.entry('info', 'worker stopping', { signal });
+    http.close();
     await app.close();
+    logger.entry('info', 'stopped');
     process.exit(0);
   };
+  // Before the start line: whoever waits for that line may signal at once.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : config.WORKER_PORT;
+  logger.entry('info', 'worker started', { port, schedules: describeSchedules(app) });
 }
 
 main().catch((e: unknown) => {

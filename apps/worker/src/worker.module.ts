@@ -1,10 +1,10 @@
 import { EventDefinitionsModule } from '@app/event-definitions';
 import { JsonLogger, PlatformModule } from '@app/platform';
 import { DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
+import { scheduledJobs } from './scheduled-jobs';
 import { WorkerConfig } from './worker.config';
 
-/** Background jobs on the platform, without HTTP. */
+/** Background jobs on the platform, without the API. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig, logger: JsonLogger): DynamicModule {
@@ -12,8 +12,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         PlatformModule.forRoot(config, logger),
-        // Once per app: every forRoot() call makes a scheduler of its own.
-        ScheduleModule.forRoot(),
+        ...scheduledJobs(config),
         EventDefinitionsModule.forWorker({ volumeRefreshMinutes: config.EVENT_DEFINITION_VOLUME_REFRESH_MINUTES }),
       ],
     };

@@ -40,3 +40,5 @@ export * from './domain/text';
 export * from './http/validators';
 export * from './activity/activity.dto';
 export * from './http/openapi-schemas';
+export * from './scheduling/cron-expression';
+export * from './scheduling/schedules';

@@ -1,3 +1,4 @@
+import { EventDeletionJob, EventDeletionService } from '@app/event-deletion';
 import {
   ApiKeysService,
   DomainError,
@@ -18,6 +19,15 @@ export interface Command {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function positiveInt(args: ParsedArgs, name: string, fallback: number, max: number): number {
+  const v = args.flags.get(name);
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > max) {
+    throw new UsageError(`--${name} must be a whole number from 1 to ${max}, got "${v}"`);
+  }
+  return Number(v);
+}
 
 function orgId(args: ParsedArgs): string {
   const id = required(args, 'org');
@@ -108,6 +118,62 @@ export const COMMANDS: Record<string, Command> = {
       const id = required(args, 'id');
       await app.get(ApiKeysService).revoke(id);
       out(id);
+    },
+  },
+  'deletions run': {
+    usage: 'deletions run',
+    async run(app, args, out) {
+      checkOnly(args, []);
+      // Only another process can be running a batch; this one just started.
+      const result = (await app.get(EventDeletionJob).run('cli'))!;
+      for (const o of result.outcomes) {
+        const error = o.error?.replace(/\s+/g, ' ');
+        out([o.id, o.projectId, o.personUuid, o.status, o.eventsDeleted, ...(error ? [error] : [])].join('\t'));
+      }
+      const count = (status: string) => result.outcomes.filter((o) => o.status === status).length;
+      out(
+        `requests: ${count('done')} done, ${count('failed')} failed, ${result.busy} held by another run, ` +
+          `${result.pending} still pending; events deleted:`,
+      );
+      out(String(result.eventsDeleted));
+      if (count('failed') > 0) {
+        throw DomainError.conflict(`${count('failed')} deletion request(s) failed; the next run retries them`);
+      }
+    },
+  },
+  'deletions list': {
+    usage: 'deletions list [--status pending|done|all] [--limit N]',
+    async run(app, args, out) {
+      checkOnly(args, ['status', 'limit']);
+      const status = args.flags.get('status') ?? 'all';
+      if (!['pending', 'done', 'all'].includes(status)) {
+        throw new UsageError(`--status must be pending, done or all, got "${status}"`);
+      }
+      const limit = positiveInt(args, 'limit', 1000, 100_000);
+      const rows = await app
+        .get(EventDeletionService)
+        .list({ pending: status !== 'done', done: status !== 'pending' }, limit);
+      const users = await app
+        .get(TenancyService)
+        .getUsers(rows.flatMap((r) => (r.createdBy === null ? [] : [r.createdBy])));
+      for (const r of rows) {
+        out(
+          [
+            r.id,
+            r.projectId,
+            r.personUuid,
+            r.status === 'running' ? `running(${r.claimedBy})` : r.status,
+            r.createdAt.toISOString(),
+            (r.createdBy !== null && users.get(r.createdBy)?.email) || '-',
+            JSON.stringify(r.distinctIds),
+            r.eventsDeleted,
+            r.attempts,
+            r.deleteVerifiedAt?.toISOString() ?? '-',
+            r.lastError?.replace(/\s+/g, ' ') ?? '-',
+          ].join('\t'),
+        );
+      }
+      out(String(rows.length));
     },
   },
   'db migrate': {

@@ -12,4 +12,8 @@ export class EventDeletionRequestRecord {
   @Column({ type: 'timestamptz', nullable: true }) deleteVerifiedAt: Date | null;
   @Column({ type: 'integer', default: 0 }) attempts: number;
   @Column({ type: 'text', nullable: true }) lastError: string | null;
+  @Column({ type: 'bigint', default: 0 }) eventsDeleted: number;
+  @Column({ type: 'uuid', nullable: true }) claimToken: string | null;
+  @Column({ type: 'text', nullable: true }) claimedBy: string | null;
+  @Column({ type: 'timestamptz', nullable: true }) claimedUntil: Date | null;
 }

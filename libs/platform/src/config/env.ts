@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Expose, plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, validateSync } from 'class-validator';
+import { cronProblem, isTimeZone } from '../scheduling/cron-expression';
 
 /**
  * Env schemas are classes whose property names ARE the variable names, so every validation
@@ -45,6 +46,41 @@ export function EnvEnum(values: readonly string[]): PropertyDecorator {
   return (target, key) => {
     Expose()(target, key);
     IsIn(values as string[], { message: `${String(key)} must be one of: ${values.join(', ')}` })(target, key);
+  };
+}
+
+/**
+ * A five-field cron expression, or empty to turn the schedule off (list the variable in the
+ * schema's `keepEmpty`, or empty means the default). Refuses six fields (seconds), malformed
+ * fields and expressions that never fire.
+ */
+export function EnvCron(): PropertyDecorator {
+  return (target, key) => {
+    Expose()(target, key);
+    Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))(target, key);
+    ValidateBy({
+      name: 'isCronExpression',
+      validator: {
+        validate: (value) => typeof value === 'string' && (value === '' || cronProblem(value) === undefined),
+        defaultMessage: (args) =>
+          `${String(key)} ${typeof args?.value === 'string' ? cronProblem(args.value) : 'must be a cron expression'}`,
+      },
+    })(target, key);
+  };
+}
+
+/** An IANA time zone name (UTC, Europe/Paris, America/New_York …). */
+export function EnvTimeZone(): PropertyDecorator {
+  return (target, key) => {
+    Expose()(target, key);
+    ValidateBy({
+      name: 'isTimeZone',
+      validator: {
+        validate: (value) => typeof value === 'string' && isTimeZone(value),
+        defaultMessage: (args) =>
+          `${String(key)} must be a time zone such as UTC or Europe/Paris, got "${String(args?.value)}"`,
+      },
+    })(target, key);
   };
 }
 

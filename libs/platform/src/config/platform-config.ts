@@ -1,11 +1,14 @@
 import { Matches } from 'class-validator';
-import { EnvBoolean, EnvEnum, EnvInt, EnvOptional, EnvString } from './env';
+import { EnvBoolean, EnvCron, EnvEnum, EnvInt, EnvOptional, EnvString, EnvTimeZone } from './env';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Variables every process (api, worker, cli) reads, scheduled jobs' included. Apps extend this with their own. */
 export class PlatformConfig {
+  /** Variables whose empty value means something (not "use the default"). */
+  static keepEmpty: readonly string[] = ['EVENT_DELETION_CRON'];
+
   /** PostgreSQL to use. Unset: the embedded PGlite database under DATA_DIR. */
   @EnvOptional()
   @EnvString()
@@ -40,4 +43,18 @@ export class PlatformConfig {
   /** Minutes between two refreshes of the event definitions' volume_30_day. */
   @EnvInt(1, 10_080)
   EVENT_DEFINITION_VOLUME_REFRESH_MINUTES = 60;
+
+  // The event-deletion batch (also run by hand with the CLI).
+
+  /** When the batch runs: five-field cron (default Sunday 05:00); empty turns the schedule off. */
+  @EnvCron()
+  EVENT_DELETION_CRON = '0 5 * * 0';
+
+  /** The time zone EVENT_DELETION_CRON is read in. */
+  @EnvTimeZone()
+  EVENT_DELETION_TIMEZONE = 'UTC';
+
+  /** Events deleted per transaction by the batch. */
+  @EnvInt(1, 1_000_000)
+  EVENT_DELETION_CHUNK_SIZE = 10_000;
 }

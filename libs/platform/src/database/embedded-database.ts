@@ -48,7 +48,8 @@ function canConnect(path: string): Promise<boolean> {
   });
 }
 
-function pidAlive(pid: number): boolean {
+/** Whether a process with this id runs on this machine (a zombie counts as running until reaped). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

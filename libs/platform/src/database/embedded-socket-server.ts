@@ -146,8 +146,10 @@ export class EmbeddedSocketServer {
       try {
         await this.db.runExclusive(() =>
           this.db.execProtocolRawStream(unit.bytes, {
+            // `data` is a view of PGlite's WASM memory, reused for the next chunk; a socket that
+            // cannot send at once keeps the buffer it was given, so it must get a copy.
             onRawData: (data: Uint8Array) => {
-              if (!unit.conn.closed) unit.conn.socket.write(data);
+              if (!unit.conn.closed) unit.conn.socket.write(Buffer.from(data));
             },
           }),
         );

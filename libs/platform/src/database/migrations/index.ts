@@ -3,6 +3,7 @@ import { Flags1763800000000 } from './1763800000000-flags';
 import { Persons1763900000000 } from './1763900000000-persons';
 import { EventDefinitions1764000000000 } from './1764000000000-event-definitions';
 import { EventDeletion1764100000000 } from './1764100000000-event-deletion';
+import { EventDeletionClaims1764150000000 } from './1764150000000-event-deletion-claims';
 import { Roles1764200000000 } from './1764200000000-roles';
 
 /**
@@ -15,5 +16,6 @@ export const MIGRATIONS = [
   Persons1763900000000,
   EventDefinitions1764000000000,
   EventDeletion1764100000000,
+  EventDeletionClaims1764150000000,
   Roles1764200000000,
 ];

@@ -1,0 +1,13 @@
+import { EventDeletionScheduleModule } from '@app/event-deletion';
+import { PlatformConfig } from '@app/platform';
+import { DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+
+/**
+ * The scheduler (one per app: every forRoot() makes its own) and the scheduled jobs. The worker
+ * always runs them; the API imports the same list when SCHEDULER_ENABLED is on. The event
+ * definitions' volume refresh is an option of EventDefinitionsModule, which both apps import.
+ */
+export function scheduledJobs(config: PlatformConfig): DynamicModule[] {
+  return [ScheduleModule.forRoot(), EventDeletionScheduleModule.forRoot(config)];
+}
