@@ -133,7 +133,16 @@ function withEventDefault(value: unknown): unknown {
 /** Insight property filters (event and person ones): null when absent or empty. */
 export function parseAnalyticsFilter(raw: unknown, attr: string): PropertyFilterGroup | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const group = parsePropertyFilter(withEventDefault(raw), attr);
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw DomainError.invalid('Properties are not valid JSON.', attr);
+    }
+  }
+  if (nestsDeeperThan(value)) throw DomainError.invalid('Property filters nest too deeply.', attr);
+  const group = parsePropertyFilter(withEventDefault(value), attr);
   for (const leaf of filterLeaves(group)) {
     if (!ANALYTICS_FILTER_TYPES.has(leaf.type)) {
       throw DomainError.invalid(
