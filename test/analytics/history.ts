@@ -161,3 +161,23 @@ export async function loadHistory(t: TestApp, otherToken?: string): Promise<Hist
     byId: (names) => [...names].sort((a, b) => ids[a] - ids[b]).map(email),
   };
 }
+
+export interface ActorsBody {
+  results: Array<{ people: Array<{ id: number; name: string; value_at_data_point: number | null }>; count: number }>;
+  next: string | null;
+  missing_persons: number;
+}
+
+/** The names of the persons of an actors response, in its order. */
+export function names(body: ActorsBody): string[] {
+  expect(body.results).toHaveLength(1);
+  expect(body.results[0].count).toBe(body.results[0].people.length);
+  return body.results[0].people.map((p) => p.name);
+}
+
+/** A query string from parameters (objects and arrays as JSON). */
+export function qs(params: Record<string, unknown>): string {
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
+    .join('&');
+}

@@ -532,13 +532,17 @@ function pagingOf(
 ): ActorPaging & { names: [string, string] } {
   const plain = p.paging();
   const alias = aliases ? p.paging(aliases[0], aliases[1]) : {};
-  const limitName = aliases && alias.limit !== undefined ? aliases[0] : 'limit';
-  const offsetName = aliases && alias.offset !== undefined ? aliases[1] : 'offset';
+  // Correlation pages with its aliases (PostHog's next URLs use them); plain limit/offset work too.
+  const [limitName, offsetName] = aliases ?? ['limit', 'offset'];
   const fallback = csv ? CSV_LIMIT : DEFAULT_LIMIT;
-  const limit = parseNonNegativeInt(alias.limit ?? plain.limit, limitName, fallback);
+  const limit = parseNonNegativeInt(
+    alias.limit ?? plain.limit,
+    alias.limit !== undefined ? limitName : 'limit',
+    fallback,
+  );
   return {
     limit: Math.min(limit === 0 ? fallback : limit, csv ? CSV_LIMIT : MAX_LIMIT),
-    offset: parseNonNegativeInt(alias.offset ?? plain.offset, offsetName, 0),
+    offset: parseNonNegativeInt(alias.offset ?? plain.offset, alias.offset !== undefined ? offsetName : 'offset', 0),
     search: searchTerm(p),
     names: [limitName, offsetName],
   };

@@ -156,7 +156,7 @@ export class AnalyticsRepository {
     const best = this.funnelBest(s, q, entrance);
     let condition: string;
     if (q.selection.kind === 'trends') {
-      condition = q.selection.converted ? `steps >= ${q.selection.toStep + 1}` : `steps < ${q.selection.toStep + 1}`;
+      condition = `steps ${q.selection.converted ? '>=' : '<'} ${s.add(q.selection.toStep)}`;
     } else if (Array.isArray(q.selection.steps)) {
       condition = `steps = ANY(${s.add(q.selection.steps)}::int[])`;
     } else {
