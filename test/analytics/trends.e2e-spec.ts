@@ -162,7 +162,7 @@ describe('GET /api/projects/:project_id/persons/trends', () => {
       `${t.baseUrl}${base}/trends/?${qs({ entity_id: '$pageview', date_from: '2024-03-01', date_to: '2024-03-31', limit: 4 })}`;
     const counts: number[] = [];
     while (url) {
-      const res = await request(url).get('').set('Authorization', `Bearer ${t.key}`).expect(200);
+      const res: request.Response = await request(url).get('').set('Authorization', `Bearer ${t.key}`).expect(200);
       seen.push(...names(res.body));
       counts.push(res.body.results[0].count);
       url = res.body.next;

@@ -43,7 +43,8 @@ type ActorOrder = 'id' | 'value';
  */
 class Statement {
   readonly params: SqlParams;
-  readonly regexes: string[] = [];
+  /** The regular expressions of the filters, with the parameter each came from. */
+  readonly regexes: Array<{ pattern: string; attr: string }> = [];
 
   constructor(projectId: number) {
     this.params = new SqlParams([projectId]);
@@ -69,7 +70,7 @@ class Statement {
    * A property filter over the event `e` and its person `pp` (as they are now; a deleted person
    * has no properties). 'TRUE' when there is none.
    */
-  filter(group: PropertyFilterGroup | null, e = 'e', pp = 'pp'): string {
+  filter(group: PropertyFilterGroup | null, e = 'e', pp = 'pp', attr = 'properties'): string {
     if (!group) return 'TRUE';
     const compiled = propertyFilterToSql(group, {
       params: this.params,
@@ -80,14 +81,14 @@ class Statement {
             ? `coalesce(${pp}.properties, '{}'::jsonb)`
             : undefined,
     });
-    this.regexes.push(...compiled.regexes);
+    this.regexes.push(...compiled.regexes.map((pattern) => ({ pattern, attr })));
     return compiled.sql;
   }
 
   /** The event is the entity's (by name; an entity without a name is every event) and matches its filters. */
-  entity(entity: AnalyticsEntity, e = 'e', pp = 'pp'): string {
+  entity(entity: AnalyticsEntity, attr: string, e = 'e', pp = 'pp'): string {
     const name = entity.id === null ? 'TRUE' : `${e}.event = ${this.add(entity.id)}`;
-    return `(${name} AND ${this.filter(entity.properties, e, pp)})`;
+    return `(${name} AND ${this.filter(entity.properties, e, pp, attr)})`;
   }
 
   /** The events of these entities only: `event = ANY(...)`, which the (project, event, timestamp) index serves. */
@@ -135,7 +136,7 @@ export class AnalyticsRepository {
       s.names([q.entity]),
       s.range(q.range),
       `e.person_id IS NOT NULL`,
-      s.entity(q.entity),
+      s.entity(q.entity, 'events'),
       s.filter(q.properties),
       s.breakdown(q.breakdown),
     ].join(' AND ');
@@ -178,7 +179,7 @@ export class AnalyticsRepository {
     const event = [
       `c.project_id = $1`,
       `c.person_id = b.actor`,
-      s.entity(q.entity, 'c', 'pc'),
+      s.entity(q.entity, 'funnel_correlation_person_entity', 'c', 'pc'),
       `c.timestamp > b.t1`,
       `c.timestamp < coalesce(b.t_final, b.t1 + ${s.add(q.window)}::interval)`,
       s.range(q.range, 'c.timestamp'),
@@ -200,7 +201,7 @@ export class AnalyticsRepository {
     const n = q.steps.length;
     const window = `${s.add(q.window)}::interval`;
     const idx = Array.from({ length: n }, (_, i) => i + 1);
-    const stepFlags = q.steps.map((step, i) => `${s.entity(step)} AS s${i + 1}`).join(', ');
+    const stepFlags = q.steps.map((step, i) => `${s.entity(step, 'events')} AS s${i + 1}`).join(', ');
     const global = s.filter(q.properties);
     const bv = q.breakdown ? `, ${s.breakdownValue(q.breakdown)} AS bv` : '';
     const startCondition = [
@@ -368,7 +369,7 @@ export class AnalyticsRepository {
       s.names([q.entity]),
       `e.timestamp >= ${s.time(q.previous)} AND e.timestamp < ${next}`,
       `e.person_id IS NOT NULL`,
-      s.entity(q.entity),
+      s.entity(q.entity, 'events'),
       s.filter(q.properties),
     ].join(' AND ');
     const createdNow = `coalesce(p.created_at >= ${period} AND p.created_at < ${next}, false)`;
@@ -398,7 +399,7 @@ export class AnalyticsRepository {
       s.names([q.entity]),
       s.range(q.range),
       `e.person_id IS NOT NULL`,
-      s.entity(q.entity),
+      s.entity(q.entity, 'events'),
       s.filter(q.properties),
     ].join(' AND ');
     // Weeks start on Sunday: shifted by a day, PostgreSQL's Monday weeks line up.
@@ -428,7 +429,7 @@ export class AnalyticsRepository {
       s.names([q.target]),
       q.firstTime ? `e.timestamp < ${s.time(end)}` : `e.timestamp >= ${s.time(start)} AND e.timestamp < ${s.time(end)}`,
       `e.person_id IS NOT NULL`,
-      s.entity(q.target),
+      s.entity(q.target, 'target_entity'),
       s.filter(q.properties),
     ].join(' AND ');
     const cohort = q.firstTime
@@ -440,7 +441,7 @@ export class AnalyticsRepository {
       s.names([q.returning]),
       `e.timestamp >= ${s.time(end)} AND e.timestamp < ${s.time(last)}`,
       `e.person_id IN (SELECT actor FROM cohort)`,
-      s.entity(q.returning),
+      s.entity(q.returning, 'returning_entity'),
       s.filter(q.properties),
     ].join(' AND ');
     const actors = `
@@ -486,7 +487,9 @@ export class AnalyticsRepository {
    * the rest, and one page of ids (with the data point's value and extra) comes back.
    */
   private async page(s: Statement, actorsSql: string, order: ActorOrder, paging: ActorPaging): Promise<ActorPage> {
-    await assertValidRegexes((sql, values) => this.ds.query(sql, values), s.regexes);
+    for (const { pattern, attr } of s.regexes) {
+      await assertValidRegexes((sql, values) => this.ds.query(sql, values), [pattern], attr);
+    }
     let shown = 'p.id IS NOT NULL';
     if (paging.search !== null) {
       const pattern = s.add(`%${escapeLike(paging.search)}%`);
