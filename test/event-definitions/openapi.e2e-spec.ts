@@ -1,34 +1,8 @@
-import Ajv, { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { dataSource, ingest } from '../persons/factories';
+import { OpenApiDoc, OpenApiDocument } from '../support/openapi';
 import { startTestApp, TestApp } from '../support/test-app';
 import { definitionOf, definitionsPath } from './factories';
-
-type Schema = Record<string, unknown>;
-interface Operation {
-  parameters?: Array<{ name: string; in: string }>;
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
-  'x-required-scopes'?: string[];
-}
-
-/** OpenAPI 3.0's `nullable` (also next to Nest's `allOf: [$ref]`) as JSON Schema's "or null". */
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (typeof node !== 'object' || node === null) return node;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === 'example') continue;
-    out[k] =
-      k === '$ref' && typeof v === 'string' ? v.replace(/^#\/components\//, 'doc#/components/') : toJsonSchema(v);
-  }
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (out.allOf !== undefined) delete out.type;
-    return { anyOf: [out, { type: 'null' }] };
-  }
-  return out;
-}
 
 const P = '/api/projects/{project_id}/event_definitions';
 
@@ -36,35 +10,16 @@ const P = '/api/projects/{project_id}/event_definitions';
 describe('event definitions: responses match the OpenAPI document', () => {
   let t: TestApp;
   let base: string;
-  let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  // The platform accepts any x@y address (the bootstrap user is admin@localhost).
-  ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);
-  const validators = new Map<string, ValidateFunction>();
+  let api: OpenApiDocument;
+  let doc: OpenApiDoc;
 
-  function check(path: string, method: string, res: request.Response): void {
-    const op = doc.paths[path]?.[method];
-    if (!op) throw new Error(`${method} ${path} is not documented`);
-    const response = op.responses[String(res.status)];
-    if (!response) throw new Error(`${method} ${path}: ${res.status} is not documented`);
-    if (res.status === 204) {
-      expect(res.text).toBe('');
-      return;
-    }
-    const schema = response.content?.['application/json']?.schema;
-    if (!schema) throw new Error(`${method} ${path} ${res.status}: JSON is not documented`);
-    const id = `${method} ${path} ${res.status}`;
-    if (!validators.has(id)) validators.set(id, ajv.compile(toJsonSchema(schema) as Schema));
-    const validate = validators.get(id)!;
-    if (!validate(res.body)) throw new Error(`${id}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body)}`);
-  }
+  const check = (path: string, method: string, res: request.Response) => api.expectDocumented(method, path, res);
 
   beforeAll(async () => {
     t = await startTestApp();
     base = definitionsPath(t.projectId);
-    doc = (await t.get('/api/schema/').expect(200)).body;
-    ajv.addSchema({ components: toJsonSchema(doc.components) } as Schema, 'doc');
+    api = await OpenApiDocument.fetch(t);
+    doc = api.doc;
     await ingest(t, t.projectToken, [
       { event: '$pageview', distinct_id: 'u' },
       { event: 'signed up', distinct_id: 'u' },
@@ -76,7 +31,7 @@ describe('event definitions: responses match the OpenAPI document', () => {
   it('documents every field of a definition, the nullable ones as such', () => {
     const schema = doc.components.schemas.EventDefinitionDto as {
       required: string[];
-      properties: Record<string, Schema>;
+      properties: Record<string, Record<string, unknown>>;
     };
     expect(schema.required).toEqual([
       'id',

@@ -3,6 +3,7 @@ import { EventDeletionModule } from '@app/event-deletion';
 import { PersonsModule } from '@app/persons';
 import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
+import { RolesModule } from '@app/roles';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ApiConfig } from './api.config';
@@ -25,6 +26,7 @@ export class ApiModule {
           lastSeenRefreshSeconds: config.EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS,
           volumeRefreshMinutes: scheduler ? config.EVENT_DEFINITION_VOLUME_REFRESH_MINUTES : undefined,
         }),
+        RolesModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagsService } from './flags.service';
 import { FlagsController } from './http/flags.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
@@ -10,7 +11,7 @@ import { FlagsRepository } from './persistence/flags.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([FlagRecord])],
   controllers: [FlagsController, OrganizationFlagsController],
-  providers: [FlagsService, FlagsRepository],
-  exports: [FlagsService],
+  providers: [FlagsService, FlagsRepository, FlagEditPolicies],
+  exports: [FlagsService, FlagEditPolicies],
 })
 export class FlagsModule {}

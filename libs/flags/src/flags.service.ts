@@ -5,6 +5,7 @@ import {
   Actor,
   diffChanges,
   DomainError,
+  normalizeTags,
   TenancyService,
   UserRecord,
 } from '@app/platform';
@@ -22,10 +23,10 @@ import {
   FLAG_ACTIVITY_FIELDS,
   FLAG_SCOPE,
   FlagChanges,
-  normalizeTags,
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
 import { parseFlagListQuery } from './domain/flag-list';
+import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagsRepository } from './persistence/flags.repository';
 
 /** A flag write as the API receives it (PostHog's field names; absent = unchanged). */
@@ -78,15 +79,23 @@ export class FlagsService {
     private readonly repo: FlagsRepository,
     private readonly activityLog: ActivityLogService,
     private readonly tenancy: TenancyService,
+    private readonly editPolicies: FlagEditPolicies,
   ) {}
 
   /**
-   * Whether the caller may change the flag. The one place this rule lives: every member of the
-   * organization may, until roles exist (the roles issue brings PostHog's rule: admins, the
-   * creator, the organization's default level, or a role with access).
+   * The ids of `flags` (all of one project) the caller may change. The one place this rule
+   * lives: every member of the organization may, unless a registered `FlagEditPolicy` (roles)
+   * says otherwise. Pass the transaction when called inside one.
    */
-  canEdit(_actor: Actor, _scope: ProjectScope, _flag: Flag): boolean {
-    return true;
+  async canEdit(actor: Actor, scope: ProjectScope, flags: readonly Flag[], m?: EntityManager): Promise<Set<number>> {
+    if (flags.length === 0) return new Set();
+    return this.editPolicies.editableFlags({
+      userId: actor.userId,
+      organizationId: scope.organizationId,
+      membershipLevel: scope.membershipLevel,
+      flags: flags.map((f) => ({ id: f.id, createdById: f.createdById })),
+      manager: m,
+    });
   }
 
   async list(
@@ -120,7 +129,7 @@ export class FlagsService {
     const flag = await this.ds.transaction(async (m) => {
       const current = await this.repo.findById(scope.id, id, m, true);
       if (!current) throw DomainError.notFound();
-      if (!this.canEdit(actor, scope, current)) {
+      if (!(await this.canEdit(actor, scope, [current], m)).has(current.id)) {
         throw DomainError.forbidden("You don't have edit permissions for this feature flag.");
       }
       return this.change(m, scope, actor, current, input);
@@ -174,7 +183,7 @@ export class FlagsService {
     if (!source) {
       throw DomainError.invalid('Feature flag to copy does not exist.', 'feature_flag_key', 'does_not_exist');
     }
-    if (!this.canEdit(actor, scopeOf(source.projectId), source)) {
+    if (!(await this.canEdit(actor, scopeOf(source.projectId), [source])).has(source.id)) {
       throw DomainError.forbidden('You do not have permission to copy this flag.');
     }
     const data: FlagInput = {
@@ -320,11 +329,12 @@ export class FlagsService {
   private async views(actor: Actor, scope: ProjectScope, flags: Flag[]): Promise<FlagView[]> {
     const ids = flags.flatMap((f) => [f.createdById, f.lastModifiedById]).filter((id): id is number => id !== null);
     const users = await this.tenancy.getUsers(ids);
+    const editable = await this.canEdit(actor, scope, flags);
     return flags.map((flag) => ({
       flag,
       createdBy: flag.createdById === null ? null : (users.get(flag.createdById) ?? null),
       lastModifiedBy: flag.lastModifiedById === null ? null : (users.get(flag.lastModifiedById) ?? null),
-      canEdit: this.canEdit(actor, scope, flag),
+      canEdit: editable.has(flag.id),
     }));
   }
 }

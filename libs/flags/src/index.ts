@@ -1,4 +1,7 @@
+export * from './flag-edit-policies';
 export * from './flags.module';
 export * from './flags.service';
 export type { Flag } from './domain/flag';
 export type { FlagFilters, FlagCondition, FlagVariant, PropertyFilter } from './domain/filters';
+export { FlagDto, toFlagDto } from './http/flags.dto';
+export { parseFlagId } from './http/flags.controller';

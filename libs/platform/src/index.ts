@@ -36,3 +36,7 @@ export * from './tenancy/tenancy.records';
 export * from './tenancy/tenancy.service';
 export * from './http/graceful-shutdown';
 export * from './database/query-rows';
+export * from './domain/text';
+export * from './http/validators';
+export * from './activity/activity.dto';
+export * from './http/openapi-schemas';

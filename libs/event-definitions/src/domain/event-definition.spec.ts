@@ -4,7 +4,6 @@ import {
   applyChanges,
   EventDefinition,
   normalizeName,
-  normalizeTags,
   parseChanges,
   parseDateTime,
   parseDefinitionId,
@@ -47,14 +46,6 @@ describe('event definition rules', () => {
     expect(errorOf(() => normalizeName('x'.repeat(401)))).toEqual(['max_length', 'name']);
     expect(errorOf(() => normalizeName('🐦'.repeat(401)))).toEqual(['max_length', 'name']);
     expect(errorOf(() => normalizeName('a\u0000b'))).toEqual(['null_characters_not_allowed', 'name']);
-  });
-
-  it('normalises tags: trimmed, lower-cased, de-duplicated, in first-seen order', () => {
-    expect(normalizeTags([' Beta', 'beta ', 'Team-X', 'BETA'])).toEqual(['beta', 'team-x']);
-    expect(normalizeTags([])).toEqual([]);
-    expect(normalizeTags(Array.from({ length: 100_000 }, (_, i) => `T${i % 7}`))).toHaveLength(7);
-    expect(errorOf(() => normalizeTags(['ok', ' ']))).toEqual(['blank', 'tags']);
-    expect(errorOf(() => normalizeTags(['x'.repeat(256)]))).toEqual(['max_length', 'tags']);
   });
 
   it('reads ISO 8601 date-times as DRF does (no zone: UTC)', () => {

@@ -1,11 +1,11 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
+import { checkText, normalizeTags } from '@app/platform/domain/text';
 
 /** The activity-log scope of event definitions (PostHog's). */
 export const EVENT_DEFINITION_ACTIVITY_SCOPE = 'EventDefinition';
 
 // PostHog's model limits: the definition's name and a tag's name.
 export const MAX_NAME_LENGTH = 400;
-export const MAX_TAG_LENGTH = 255;
 
 /** The name of a tracked event in a project, with what the API lets users edit about it. */
 export interface EventDefinition {
@@ -38,27 +38,9 @@ export function parseDefinitionId(raw: string): string | null {
   return UUID.test(raw) ? raw.toLowerCase() : null;
 }
 
-function checkText(value: string, attr: string, max: number): string {
-  if (value.includes('\u0000')) {
-    throw DomainError.invalid('Null characters are not allowed.', attr, 'null_characters_not_allowed');
-  }
-  const trimmed = value.trim();
-  if (trimmed === '') throw DomainError.invalid('This field may not be blank.', attr, 'blank');
-  // Characters as PostgreSQL, PostHog and JSON Schema count them: code points, not UTF-16 units.
-  if ([...trimmed].length > max) {
-    throw DomainError.invalid(`Ensure this field has no more than ${max} characters.`, attr, 'max_length');
-  }
-  return trimmed;
-}
-
 /** A new name: trimmed (as DRF does), not blank, at most 400 characters, no NUL. */
 export function normalizeName(name: string): string {
   return checkText(name, 'name', MAX_NAME_LENGTH);
-}
-
-/** Tags as PostHog stores them: trimmed, lower-cased, de-duplicated (first occurrence kept). */
-export function normalizeTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((tag) => checkText(tag, 'tags', MAX_TAG_LENGTH).toLowerCase()))];
 }
 
 // YYYY-MM-DD, optionally followed by a time (T or space) with optional seconds, fraction and zone.

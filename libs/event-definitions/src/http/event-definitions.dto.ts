@@ -1,11 +1,10 @@
-import { toUserBasic, UserBasicDto } from '@app/platform';
+import { IsOmittable, MAX_TAG_LENGTH, toUserBasic, UserBasicDto } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsOptional, IsString, ValidateIf } from 'class-validator';
-import { EventDefinitionPatch, MAX_NAME_LENGTH, MAX_TAG_LENGTH } from '../domain/event-definition';
+import { IsArray, IsBoolean, IsOptional, IsString } from 'class-validator';
+import { EventDefinitionPatch, MAX_NAME_LENGTH } from '../domain/event-definition';
 import type { EventDefinitionView } from '../event-definitions.service';
 
 /** Optional, but null is a value (and refused by the type check), unlike IsOptional. */
-const Omittable = () => ValidateIf((_, value) => value !== undefined);
 
 /** Some character other than white space, and no NUL. */
 const NOT_BLANK = '^[^\\u0000]*\\S[^\\u0000]*$';
@@ -72,7 +71,7 @@ export class UpdateEventDefinitionDto implements EventDefinitionPatch {
     pattern: NOT_BLANK,
     description: 'Trimmed; unique in the project; no NUL characters.',
   })
-  @Omittable()
+  @IsOmittable()
   @IsString()
   name?: string;
 
@@ -91,13 +90,13 @@ export class UpdateEventDefinitionDto implements EventDefinitionPatch {
     items: { type: 'string', maxLength: MAX_TAG_LENGTH, pattern: NOT_BLANK },
     description: 'Trimmed, lower-cased, de-duplicated; replaces all tags.',
   })
-  @Omittable()
+  @IsOmittable()
   @IsArray()
   @IsString({ each: true })
   tags?: string[];
 
   @ApiPropertyOptional()
-  @Omittable()
+  @IsOmittable()
   @IsBoolean()
   post_to_slack?: boolean;
 }

@@ -1,14 +1,6 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import { defaultFilters } from './filters';
-import {
-  applyChanges,
-  checkKeyFormat,
-  checkRollbackConditions,
-  Flag,
-  isSimpleFlag,
-  normalizeTags,
-  rolloutPercentage,
-} from './flag';
+import { applyChanges, checkKeyFormat, checkRollbackConditions, Flag, isSimpleFlag, rolloutPercentage } from './flag';
 
 const flag = (over: Partial<Flag> = {}): Flag => ({
   id: 1,
@@ -80,17 +72,6 @@ describe('key format', () => {
   it('accepts letters, digits, hyphens and underscores up to 400 characters', () => {
     expect(checkKeyFormat('Beta_feature-2')).toBe('Beta_feature-2');
     expect(checkKeyFormat('a'.repeat(400))).toHaveLength(400);
-  });
-});
-
-describe('tags', () => {
-  it('are trimmed, lower-cased and de-duplicated in order', () => {
-    expect(normalizeTags([' Beta', 'beta ', 'Team-X', 'BETA'])).toEqual(['beta', 'team-x']);
-  });
-
-  it('may not be blank or longer than 255 characters', () => {
-    expect(codeOf(() => normalizeTags(['ok', '  ']))).toEqual(['blank', 'tags']);
-    expect(codeOf(() => normalizeTags(['x'.repeat(256)]))).toEqual(['max_length', 'tags']);
   });
 });
 

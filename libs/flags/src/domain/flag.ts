@@ -4,7 +4,6 @@ import { FlagErrors } from './flag.errors';
 
 export const FLAG_KEY_PATTERN = /^[a-zA-Z0-9_-]+$/;
 export const FLAG_KEY_MAX_LENGTH = 400;
-export const TAG_MAX_LENGTH = 255;
 /** The activity log's scope for flags (PostHog's model name). */
 export const FLAG_SCOPE = 'FeatureFlag';
 
@@ -77,19 +76,6 @@ export function checkKeyFormat(key: string): string {
   if (key.length > FLAG_KEY_MAX_LENGTH) throw FlagErrors.maxLength('key', FLAG_KEY_MAX_LENGTH);
   if (!FLAG_KEY_PATTERN.test(key)) throw FlagErrors.keyFormat();
   return key;
-}
-
-/** Tags are trimmed, lower-cased and de-duplicated (first occurrence wins the position). */
-export function normalizeTags(tags: string[]): string[] {
-  const out: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim().toLowerCase();
-    if (tag.length === 0) throw FlagErrors.blank('tags');
-    if (tag.length > TAG_MAX_LENGTH) throw FlagErrors.maxLength('tags', TAG_MAX_LENGTH);
-    if (tag.includes('\u0000')) throw FlagErrors.nullCharacters('tags');
-    if (!out.includes(tag)) out.push(tag);
-  }
-  return out;
 }
 
 /** `rollback_conditions` is free-form JSON (an object, or the list PostHog's UI sends) or null. */

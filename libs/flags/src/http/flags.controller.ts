@@ -1,4 +1,5 @@
 import {
+  ActivityPageDto,
   activityPageOf,
   ApiPaginatedResponse,
   ApiPagingQuery,
@@ -17,7 +18,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiResponse, ApiTags } fro
 import type { Request, Response } from 'express';
 import { FLAG_ORDER_FIELDS } from '../domain/flag-list';
 import { FlagsService } from '../flags.service';
-import { FlagActivityPageDto, CreateFlagDto, FlagDto, toFlagDto, UpdateFlagDto } from './flags.dto';
+import { CreateFlagDto, FlagDto, toFlagDto, UpdateFlagDto } from './flags.dto';
 
 /** Flag ids are positive int4s; anything else names no flag. */
 export function parseFlagId(id: string): number {
@@ -80,12 +81,12 @@ export class FlagsController {
   @Get('activity')
   @RequireScopes('activity_log:read')
   @ActivityPaging()
-  @ApiOkResponse({ type: FlagActivityPageDto })
+  @ApiOkResponse({ type: ActivityPageDto })
   async allActivity(
     @CurrentProject() project: ProjectAccess,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
-  ): Promise<FlagActivityPageDto> {
+  ): Promise<ActivityPageDto> {
     const paging = parseActivityPageQuery(query);
     const { total, results } = await this.flags.activity(project, undefined, paging);
     return activityPageOf(req, paging, total, results);
@@ -129,13 +130,13 @@ export class FlagsController {
   @Get(':id/activity')
   @RequireScopes('activity_log:read')
   @ActivityPaging()
-  @ApiOkResponse({ type: FlagActivityPageDto })
+  @ApiOkResponse({ type: ActivityPageDto })
   async activity(
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
-  ): Promise<FlagActivityPageDto> {
+  ): Promise<ActivityPageDto> {
     const paging = parseActivityPageQuery(query);
     const { total, results } = await this.flags.activity(project, parseFlagId(id), paging);
     return activityPageOf(req, paging, total, results);

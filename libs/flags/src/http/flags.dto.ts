@@ -1,5 +1,5 @@
-import { ActivityEntry, toUserBasic, UserBasicDto } from '@app/platform';
-import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, PartialType } from '@nestjs/swagger';
+import { ANY_JSON, IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayNotEmpty,
   IsArray,
@@ -9,7 +9,6 @@ import {
   IsObject,
   IsString,
   ValidateBy,
-  ValidateIf,
   ValidationOptions,
 } from 'class-validator';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
@@ -17,22 +16,10 @@ import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
 import type { UserRecord } from '@app/platform';
 
-/** Any JSON value, null included (OpenAPI 3.0 has no "any" type; `nullable` only counts next to a `type`). */
-const ANY_JSON: ApiPropertyOptions = {
-  anyOf: [
-    { type: 'string' },
-    { type: 'number' },
-    { type: 'boolean' },
-    { type: 'object', additionalProperties: true, nullable: true },
-    { type: 'array', items: {} },
-  ],
-};
-
 /**
  * The field may be left out; when present it must pass its rules, null included (class-validator's
  * IsOptional would wave null through, and null is not a value any of these fields take).
  */
-const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
 
 /** An object, a list (PostHog's UI sends `[]`) or null. */
 function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {
@@ -411,48 +398,4 @@ export class CopyFlagsResultDto {
 
 export function toCopyResultDto(result: CopyResult): CopyFlagsResultDto {
   return { success: result.success.map(toFlagDto), failed: result.failed };
-}
-
-// ---- activity ----
-
-export class FlagActivityChangeDto {
-  @ApiProperty({ example: 'FeatureFlag' }) type: string;
-  @ApiProperty({ enum: ['created', 'deleted', 'changed'] }) action: string;
-  @ApiPropertyOptional() field?: string;
-  @ApiPropertyOptional({ ...ANY_JSON }) before?: unknown;
-  @ApiPropertyOptional({ ...ANY_JSON }) after?: unknown;
-}
-
-export class FlagActivityDetailDto {
-  @ApiPropertyOptional({ anyOf: [{ type: 'string', nullable: true }, { type: 'integer' }] }) id?:
-    string | number | null;
-  @ApiProperty({ type: [FlagActivityChangeDto], nullable: true }) changes: FlagActivityChangeDto[] | null;
-  @ApiProperty({ ...ANY_JSON }) merge: unknown;
-  @ApiProperty({ ...ANY_JSON }) trigger: unknown;
-  @ApiProperty({ type: String, nullable: true, description: 'The flag key after the change.' }) name: string | null;
-  @ApiProperty({ type: String, nullable: true }) short_id: string | null;
-  @ApiProperty({ type: String, nullable: true }) type: string | null;
-}
-
-export class FlagActivityUserDto {
-  @ApiProperty() first_name: string;
-  @ApiProperty({ type: String, nullable: true }) email: string | null;
-  @ApiPropertyOptional() is_system?: boolean;
-}
-
-export class FlagActivityEntryDto implements ActivityEntry {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ type: FlagActivityUserDto }) user: FlagActivityUserDto;
-  @ApiProperty({ enum: ['created', 'updated'] }) activity: string;
-  @ApiProperty({ example: 'FeatureFlag' }) scope: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The flag id.' }) item_id: string | null;
-  @ApiProperty({ type: FlagActivityDetailDto }) detail: FlagActivityDetailDto;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-}
-
-export class FlagActivityPageDto {
-  @ApiProperty({ type: [FlagActivityEntryDto] }) results: FlagActivityEntryDto[];
-  @ApiProperty({ type: String, format: 'uri', nullable: true }) next: string | null;
-  @ApiProperty({ type: String, format: 'uri', nullable: true }) previous: string | null;
-  @ApiProperty({ type: 'integer' }) total_count: number;
 }

@@ -1,6 +1,8 @@
 import {
-  activityPageOf,
+  ActivityEntryDto,
   ActivityPage,
+  ActivityPageDto,
+  activityPageOf,
   ApiPagingQuery,
   CurrentActor,
   CurrentProject,
@@ -31,8 +33,6 @@ import { toCsv } from './csv';
 import {
   DeletePropertyDto,
   PERSON_FIELDS,
-  PersonActivityEntryDto,
-  PersonActivityPageDto,
   PersonDto,
   PropertiesTimelineDto,
   SplitPersonDto,
@@ -171,8 +171,8 @@ export class PersonsController {
   @ApiOperation({ summary: 'Activity of all persons' })
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1 } })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 0 } })
-  @ApiExtraModels(PersonActivityEntryDto)
-  @ApiOkResponse({ type: PersonActivityPageDto })
+  @ApiExtraModels(ActivityEntryDto)
+  @ApiOkResponse({ type: ActivityPageDto })
   async allActivity(
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
@@ -245,7 +245,7 @@ export class PersonsController {
   @ApiOperation({ summary: 'Activity of one person' })
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1 } })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 0 } })
-  @ApiOkResponse({ type: PersonActivityPageDto })
+  @ApiOkResponse({ type: ActivityPageDto })
   async activity(
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,

@@ -1,17 +1,8 @@
+import { ANY_JSON } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString } from 'class-validator';
 import { displayName } from '../domain/person';
 import type { Person } from '../persistence/persons.repository';
-
-const ANY_JSON = {
-  oneOf: [
-    { type: 'string' },
-    { type: 'number' },
-    { type: 'boolean' },
-    { type: 'object', additionalProperties: true },
-    { type: 'array', items: {} },
-  ],
-};
 
 export class PersonDto {
   @ApiProperty({ type: 'integer', example: 1, description: 'Integer id (use it, or the uuid, in paths).' }) id: number;
@@ -86,46 +77,6 @@ export class SplitPersonDto {
 
 export class SuccessDto {
   @ApiProperty({ example: true }) success: boolean;
-}
-
-class ActivityUserDto {
-  @ApiProperty() first_name: string;
-  @ApiProperty({ type: String, nullable: true }) email: string | null;
-  @ApiPropertyOptional() is_system?: boolean;
-}
-
-class ActivityChangeDto {
-  @ApiProperty({ example: 'Person' }) type: string;
-  @ApiProperty({ example: 'changed' }) action: string;
-  @ApiPropertyOptional() field?: string;
-  @ApiPropertyOptional({ ...ANY_JSON, nullable: true }) before?: unknown;
-  @ApiPropertyOptional({ ...ANY_JSON, nullable: true }) after?: unknown;
-}
-
-class ActivityDetailDto {
-  @ApiProperty({ type: [ActivityChangeDto], nullable: true }) changes: ActivityChangeDto[] | null;
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) merge: unknown;
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) trigger: unknown;
-  @ApiProperty({ type: String, nullable: true, description: 'The person’s uuid.' }) name: string | null;
-  @ApiProperty({ type: String, nullable: true }) short_id: string | null;
-  @ApiProperty({ type: String, nullable: true }) type: string | null;
-}
-
-export class PersonActivityEntryDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ type: ActivityUserDto }) user: ActivityUserDto;
-  @ApiProperty({ enum: ['updated', 'deleted', 'split_person', 'delete_property'] }) activity: string;
-  @ApiProperty({ example: 'Person' }) scope: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The person’s integer id.' }) item_id: string | null;
-  @ApiProperty({ type: ActivityDetailDto }) detail: ActivityDetailDto;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-}
-
-export class PersonActivityPageDto {
-  @ApiProperty({ type: [PersonActivityEntryDto] }) results: PersonActivityEntryDto[];
-  @ApiProperty({ type: String, format: 'uri', nullable: true }) next: string | null;
-  @ApiProperty({ type: String, format: 'uri', nullable: true }) previous: string | null;
-  @ApiProperty({ type: 'integer' }) total_count: number;
 }
 
 export class TimelinePointDto {

@@ -3,6 +3,7 @@ import { Flags1763800000000 } from './1763800000000-flags';
 import { Persons1763900000000 } from './1763900000000-persons';
 import { EventDefinitions1764000000000 } from './1764000000000-event-definitions';
 import { EventDeletion1764100000000 } from './1764100000000-event-deletion';
+import { Roles1764200000000 } from './1764200000000-roles';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   Persons1763900000000,
   EventDefinitions1764000000000,
   EventDeletion1764100000000,
+  Roles1764200000000,
 ];
