@@ -85,6 +85,20 @@ export type ParsedDate = { kind: 'instant'; at: Date } | { kind: 'span'; start: 
  * Anything else is a 400 naming `attr`.
  */
 export function parseAnalyticsDate(raw: string, now: Date, attr: string, allowAll = false): ParsedDate {
+  const parsed = parseDate(raw, now, attr, allowAll);
+  // Far enough from the ends of the calendar that the periods around a date, months or years
+  // before it, still exist in PostgreSQL (which has no year 0).
+  const dates = parsed.kind === 'instant' ? [parsed.at] : parsed.kind === 'span' ? [parsed.start, parsed.end] : [];
+  if (dates.some((d) => d.getUTCFullYear() < MIN_YEAR || d.getUTCFullYear() > MAX_YEAR)) {
+    throw DomainError.invalid(`${attr} must be between the years ${MIN_YEAR} and ${MAX_YEAR}.`, attr);
+  }
+  return parsed;
+}
+
+const MIN_YEAR = 1000;
+const MAX_YEAR = 9000;
+
+function parseDate(raw: string, now: Date, attr: string, allowAll: boolean): ParsedDate {
   const value = raw.trim();
   if (value === 'all') {
     if (allowAll) return { kind: 'all' };

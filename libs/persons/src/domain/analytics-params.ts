@@ -488,7 +488,10 @@ export function pathsQuery(p: AnalyticsParams, now: Date): PathsQuery {
     types = [type as PathType];
   }
   const exclude = p.json('exclude_events');
-  if (exclude !== undefined && (!Array.isArray(exclude) || !exclude.every((e) => typeof e === 'string'))) {
+  if (
+    exclude !== undefined &&
+    (!Array.isArray(exclude) || !exclude.every((e) => typeof e === 'string' && !e.includes('\u0000')))
+  ) {
     throw DomainError.invalid('exclude_events must be a list of events or URLs.', 'exclude_events');
   }
   const point = (name: string) => {
