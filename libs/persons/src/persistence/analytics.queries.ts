@@ -209,7 +209,8 @@ export class AnalyticsRepository {
       entrance ? `x1.ts >= ${s.time(entrance.from)} AND x1.ts < ${s.time(entrance.to)}` : 'TRUE',
     ].join(' AND ');
     const range = s.range(q.range);
-    const firstStep = `CASE ${idx.map((k) => `WHEN s${k} THEN ${k}`).join(' ')} END`;
+    // The lowest step an event is: at one instant, events of earlier steps come first.
+    const firstStep = `CASE ${idx.map((k) => `WHEN s${k} THEN ${k}`).join(' ')} END AS fs`;
 
     let ev: string;
     if (q.order === 'strict') {
@@ -227,68 +228,71 @@ export class AnalyticsRepository {
         range,
         `e.person_id IS NOT NULL`,
         global,
-        `e.person_id IN (SELECT DISTINCT e1.person_id FROM events e1 WHERE ${firstWhere})`,
+        // An array, not a join: the planner reads each of these persons' events through
+        // (project_id, person_id, timestamp) rather than every event of the range.
+        `e.person_id = ANY(ARRAY(SELECT DISTINCT e1.person_id FROM events e1 WHERE ${firstWhere}))`,
       ].join(' AND ');
-      ev = `SELECT e.person_id AS actor, e.timestamp AS ts, e.uuid AS id, ${stepFlags}${bv} FROM events e ${personJoin(where + stepFlags + bv)} WHERE ${where}`;
+      ev = `SELECT x.*, ${firstStep} FROM (
+              SELECT e.person_id AS actor, e.timestamp AS ts, e.uuid AS id, ${stepFlags}${bv}
+                FROM events e ${personJoin(where + stepFlags + bv)} WHERE ${where}) x`;
     } else {
       const where = [`e.project_id = $1`, s.names(q.steps), range, `e.person_id IS NOT NULL`, global].join(' AND ');
-      ev = `SELECT * FROM (SELECT e.person_id AS actor, e.timestamp AS ts, e.uuid AS id, ${stepFlags}${bv}
-              FROM events e ${personJoin(where + stepFlags + bv)} WHERE ${where}) x
+      ev = `SELECT x.*, ${firstStep} FROM (
+              SELECT e.person_id AS actor, e.timestamp AS ts, e.uuid AS id, ${stepFlags}${bv}
+                FROM events e ${personJoin(where + stepFlags + bv)} WHERE ${where}) x
              WHERE ${idx.map((k) => `s${k}`).join(' OR ')}`;
     }
+    const best = `best AS (SELECT DISTINCT ON (actor) actor, steps, t1, t_final FROM scored ORDER BY actor, steps DESC, t1)`;
+    const deadline = `x1.ts + ${window}`;
+
+    // Every window below reads a person's events newest first, with a frame that starts at the
+    // partition's start ("the events after this one" in time): PostgreSQL aggregates such a
+    // frame incrementally, where a frame that ends at UNBOUNDED FOLLOWING is recomputed for
+    // every row (quadratic in a busy person's events).
+    const newestFirst = `PARTITION BY actor ORDER BY ts DESC, fs DESC, id DESC`;
 
     if (q.order === 'unordered') {
-      // Any order: from each step event, how many different steps happen within the window.
-      const firsts = idx.map((k) => `min(ts) FILTER (WHERE s${k}) OVER w AS f${k}`).join(', ');
-      const reached = idx.map((k) => `(f${k} IS NOT NULL)::int`).join(' + ');
+      // Any order: from each step event, the first event of every step at or after it; the
+      // steps whose first event is within the window count.
+      const firsts = idx
+        .map(
+          (k) =>
+            `min(ts) FILTER (WHERE s${k}) OVER (PARTITION BY actor ORDER BY ts DESC RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS f${k}`,
+        )
+        .join(', ');
+      const within = (k: number) => `coalesce(x1.f${k} <= ${deadline}, false)`;
       return `WITH ev AS MATERIALIZED (${ev}),
-        win AS (SELECT actor, ts, ${firsts}${q.breakdown ? ', bv' : ''} FROM ev
-                WINDOW w AS (PARTITION BY actor ORDER BY ts RANGE BETWEEN CURRENT ROW AND ${window} FOLLOWING)),
-        scored AS (SELECT x1.actor, x1.ts AS t1, ${reached} AS steps,
-                          CASE WHEN ${idx.map((k) => `f${k} IS NOT NULL`).join(' AND ')} THEN greatest(${idx.map((k) => `f${k}`).join(', ')}) END AS t_final
-                     FROM win x1 WHERE ${startCondition}),
-        best AS (SELECT DISTINCT ON (actor) actor, steps, t1, t_final FROM scored ORDER BY actor, steps DESC, t1)`;
+        scored AS (SELECT x1.actor, x1.ts AS t1, ${idx.map((k) => `${within(k)}::int`).join(' + ')} AS steps,
+                          CASE WHEN ${idx.map(within).join(' AND ')} THEN greatest(${idx.map((k) => `x1.f${k}`).join(', ')}) END AS t_final
+                     FROM (SELECT ev.*, ${firsts} FROM ev) x1
+                    WHERE ${startCondition}),
+        ${best}`;
     }
 
-    // Ordered and strict: number each person's events (ties: earlier steps first), then follow
-    // the chain from every first-step event: the next step is the first later event of it
-    // (strict: the very next event).
-    const seq = `SELECT ev.*, row_number() OVER (PARTITION BY actor ORDER BY ts, ${firstStep}, id) AS rn FROM ev`;
-    let chain: string;
-    let source: string;
-    if (q.order === 'strict') {
-      source = 'seq';
-      chain = idx
-        .slice(1)
-        .map((k) => `LEFT JOIN seq x${k} ON x${k}.actor = x1.actor AND x${k}.rn = x${k - 1}.rn + 1 AND x${k}.s${k}`)
-        .join('\n');
-    } else {
-      source = 'nx';
-      chain = idx
-        .slice(1)
-        .map((k) => `LEFT JOIN nx x${k} ON x${k}.actor = x1.actor AND x${k}.rn = x${k - 1}.n${k}`)
-        .join('\n');
-    }
-    const nexts = idx
-      .slice(1)
-      .map((k) => `, min(rn) FILTER (WHERE s${k}) OVER w AS n${k}`)
-      .join('');
-    const within = (k: number) => `coalesce(x${k}.ts <= x1.ts + ${window}, false)`;
-    const steps = ['1', ...idx.slice(1).map((k) => `${within(k)}::int`)].join(' + ');
-    const final = n === 1 ? 'x1.ts' : `CASE WHEN ${within(n)} THEN x${n}.ts END`;
-    return `WITH ev AS MATERIALIZED (${ev}),
-      seq AS MATERIALIZED (${seq}),
-      ${
+    // Ordered and strict: from each event of step k, the greedy chain onwards — its own time,
+    // then the chain of the first later event of step k+1 (strict: of the very next event) —
+    // built from the last step back, as arrays of epoch seconds. The chain of a first-step
+    // event lists when each step was reached; those within the window count.
+    const epoch = `ARRAY[extract(epoch FROM ts)::float8]`;
+    let levels = `SELECT ev.*, row_number() OVER w AS rn, CASE WHEN s${n} THEN ${epoch} END AS g${n} FROM ev WINDOW w AS (${newestFirst})`;
+    for (let k = n - 1; k >= 1; k--) {
+      const next =
         q.order === 'strict'
-          ? ''
-          : `nx AS MATERIALIZED (SELECT *${nexts} FROM seq
-               WINDOW w AS (PARTITION BY actor ORDER BY rn ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)),`
-      }
-      scored AS (SELECT x1.actor, x1.ts AS t1, ${steps} AS steps, ${final} AS t_final
-                   FROM ${source} x1
-                   ${chain}
+          ? `lag(g${k + 1}) OVER w`
+          : // The smallest -rn among later events is the earliest of them; its chain follows.
+            `(min(ARRAY[-rn::float8] || g${k + 1}) FILTER (WHERE g${k + 1} IS NOT NULL) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING))[2:]`;
+      levels = `SELECT l.*, CASE WHEN s${k} THEN ${epoch} || coalesce(${next}, '{}') END AS g${k}
+                  FROM (${levels}) l WINDOW w AS (${newestFirst})`;
+    }
+    // Chains are in time order: step k was reached in the window when its time is within it.
+    const reached = (k: number) => `coalesce(x1.g1[${k}] <= extract(epoch FROM ${deadline}), false)`;
+    const steps = ['1', ...idx.slice(1).map((k) => `${reached(k)}::int`)].join(' + ');
+    return `WITH ev AS MATERIALIZED (${ev}),
+      scored AS (SELECT x1.actor, x1.ts AS t1, ${steps} AS steps,
+                        CASE WHEN ${reached(n)} THEN to_timestamp(x1.g1[${n}]) END AS t_final
+                   FROM (${levels}) x1
                   WHERE x1.s1 AND ${startCondition}),
-      best AS (SELECT DISTINCT ON (actor) actor, steps, t1, t_final FROM scored ORDER BY actor, steps DESC, t1)`;
+      ${best}`;
   }
 
   /** Persons whose session paths match the query's points and keys. */
@@ -316,22 +320,25 @@ export class AnalyticsRepository {
     const endOnly = q.endPoint !== null && q.startPoint === null;
     const keep = endOnly ? `idx > len - ${limit}` : `idx <= ${limit}`;
     const position = endOnly ? `idx - greatest(len - ${limit}, 0)` : 'idx';
-    const key = (k: PathKey, alias: string) => `${alias}.i = ${s.add(k.index)} AND ${alias}.el = ${s.add(k.element)}`;
+    const key = (k: PathKey) => `i = ${s.add(k.index)} AND el = ${s.add(k.element)}`;
+    // Conditions on one node of a session's path; a person counts when one session has a node
+    // meeting each of them.
     const conditions: string[] = [];
     if (q.startKey && q.endKey) {
       conditions.push(
-        `${key(q.startKey, 'a')} AND EXISTS (SELECT 1 FROM nodes b WHERE b.actor = a.actor AND b.session = a.session AND b.i = a.i + 1 AND ${key(q.endKey, 'b')})`,
+        q.endKey.index === q.startKey.index + 1
+          ? `${key(q.startKey)} AND next_el = ${s.add(q.endKey.element)}`
+          : 'FALSE',
       );
     } else if (q.startKey) {
-      conditions.push(`${key(q.startKey, 'a')} AND a.i < a.plen`);
+      conditions.push(`${key(q.startKey)} AND i < plen`);
     } else if (q.endKey) {
-      conditions.push(`${key(q.endKey, 'a')} AND a.i > 1`);
+      conditions.push(`${key(q.endKey)} AND i > 1`);
     }
-    if (q.dropoffKey) {
-      conditions.push(
-        `EXISTS (SELECT 1 FROM nodes d WHERE d.actor = a.actor AND d.session = a.session AND ${key(q.dropoffKey, 'd')} AND d.i = d.plen)`,
-      );
-    }
+    if (q.dropoffKey) conditions.push(`${key(q.dropoffKey)} AND i = plen`);
+    const having = conditions.length > 0 ? conditions.map((c) => `bool_or(${c})`).join(' AND ') : 'TRUE';
+    // Window functions only, each over one person's (or session's) events in time order: no
+    // self-joins, which the planner cannot size on a CTE.
     const actors = `
       WITH pe AS MATERIALIZED (
              SELECT e.person_id AS actor, e.timestamp AS ts, e.uuid AS id, ${element} AS el
@@ -352,10 +359,11 @@ export class AnalyticsRepository {
            }),
            numbered AS (SELECT *, row_number() OVER (${session}) AS idx, count(*) OVER (PARTITION BY actor, session) AS len
                           FROM ended WHERE reaches_end),
-           nodes AS (SELECT actor, session, el, ${position} AS i, least(len, ${limit}) AS plen FROM numbered WHERE ${keep})
-      SELECT DISTINCT a.actor, NULL::float8 AS value, NULL::jsonb AS extra
-        FROM nodes a
-       WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'TRUE'}`;
+           nodes AS (SELECT actor, session, el, ${position} AS i, least(len, ${limit}) AS plen,
+                            lead(el) OVER (${session}) AS next_el
+                       FROM numbered WHERE ${keep})
+      SELECT DISTINCT actor, NULL::float8 AS value, NULL::jsonb AS extra
+        FROM (SELECT actor FROM nodes GROUP BY actor, session HAVING ${having}) matched`;
     return this.page(s, actors, 'id', paging);
   }
 
@@ -422,37 +430,32 @@ export class AnalyticsRepository {
    */
   retention(projectId: number, q: RetentionQuery, paging: ActorPaging): Promise<ActorPage> {
     const s = new Statement(projectId);
-    const [start, end] = [q.bounds[0], q.bounds[1]];
-    const last = q.bounds[q.bounds.length - 1];
-    const targetWhere = [
+    const [start, end, last] = [s.time(q.bounds[0]), s.time(q.bounds[1]), s.time(q.bounds[q.bounds.length - 1])];
+    const target = `(${s.names([q.target])} AND ${s.entity(q.target, 'target_entity')})`;
+    const returning = `(${s.names([q.returning])} AND ${s.entity(q.returning, 'returning_entity')})`;
+    // First-time cohorts need every earlier target event (to know the first one).
+    const targetTime = q.firstTime ? `e.timestamp < ${end}` : `e.timestamp >= ${start} AND e.timestamp < ${end}`;
+    const later = `e.timestamp >= ${end} AND e.timestamp < ${last}`;
+    const where = [
       `e.project_id = $1`,
-      s.names([q.target]),
-      q.firstTime ? `e.timestamp < ${s.time(end)}` : `e.timestamp >= ${s.time(start)} AND e.timestamp < ${s.time(end)}`,
       `e.person_id IS NOT NULL`,
-      s.entity(q.target, 'target_entity'),
       s.filter(q.properties),
+      `((${target} AND ${targetTime}) OR (${returning} AND ${later}))`,
     ].join(' AND ');
     const cohort = q.firstTime
-      ? `SELECT e.person_id AS actor FROM events e ${personJoin(targetWhere)} WHERE ${targetWhere}
-          GROUP BY e.person_id HAVING min(e.timestamp) >= ${s.time(start)}`
-      : `SELECT DISTINCT e.person_id AS actor FROM events e ${personJoin(targetWhere)} WHERE ${targetWhere}`;
-    const returnWhere = [
-      `e.project_id = $1`,
-      s.names([q.returning]),
-      `e.timestamp >= ${s.time(end)} AND e.timestamp < ${s.time(last)}`,
-      `e.person_id IN (SELECT actor FROM cohort)`,
-      s.entity(q.returning, 'returning_entity'),
-      s.filter(q.properties),
-    ].join(' AND ');
+      ? `min(e.timestamp) FILTER (WHERE ${target}) >= ${start} AND min(e.timestamp) FILTER (WHERE ${target}) < ${end}`
+      : `bool_or(${target} AND ${targetTime})`;
+    // k: the period of a returning event, 1 for the one after the cohort's.
+    const period = `width_bucket(e.timestamp, ${s.add(q.bounds.map((d) => d.toISOString()))}::timestamptz[]) - 1`;
+    const returned = `${returning} AND ${later}`;
+    // One pass over both events, one group per person: no join the planner could misjudge.
     const actors = `
-      WITH cohort AS MATERIALIZED (${cohort}),
-           returned AS MATERIALIZED (
-             SELECT DISTINCT e.person_id AS actor, width_bucket(e.timestamp, ${s.add(q.bounds.map((d) => d.toISOString()))}::timestamptz[]) - 1 AS k
-               FROM events e ${personJoin(returnWhere)} WHERE ${returnWhere})
-      SELECT c.actor, (1 + count(r.k))::float8 AS value,
-             coalesce(jsonb_agg(r.k ORDER BY r.k) FILTER (WHERE r.k IS NOT NULL), '[]'::jsonb) AS extra
-        FROM cohort c LEFT JOIN returned r ON r.actor = c.actor
-       GROUP BY c.actor`;
+      SELECT e.person_id AS actor, (1 + count(DISTINCT ${period}) FILTER (WHERE ${returned}))::float8 AS value,
+             coalesce(jsonb_agg(DISTINCT ${period}) FILTER (WHERE ${returned}), '[]'::jsonb) AS extra
+        FROM events e ${personJoin(where)}
+       WHERE ${where}
+       GROUP BY e.person_id
+      HAVING ${cohort}`;
     return this.page(s, actors, 'value', paging);
   }
 

@@ -4,6 +4,7 @@ import { Persons1763900000000 } from './1763900000000-persons';
 import { EventDefinitions1764000000000 } from './1764000000000-event-definitions';
 import { EventDeletion1764100000000 } from './1764100000000-event-deletion';
 import { Roles1764200000000 } from './1764200000000-roles';
+import { Analytics1764300000000 } from './1764300000000-analytics';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   EventDefinitions1764000000000,
   EventDeletion1764100000000,
   Roles1764200000000,
+  Analytics1764300000000,
 ];
