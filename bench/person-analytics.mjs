@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global fetch, URL, performance, setTimeout */
 // Person analytics benchmark: seeds 1,000,000 events of 100,000 persons (set-based) into a
 // throwaway database on a PostgreSQL server, starts the built API on it, and reports each
 // analytics endpoint's latency over HTTP (p50/p99 of a few calls after a warm-up).
@@ -175,7 +176,7 @@ function endpoints(projectId) {
     ['funnel strict (a week, step 2)', 'GET', `${p}/funnel/?${qs({ events: steps, ...week, funnel_step: 2, funnel_order_type: 'strict' })}`],
     ['funnel unordered (a week, step 3)', 'GET', `${p}/funnel/?${qs({ events: steps, ...week, funnel_step: 3, funnel_order_type: 'unordered' })}`],
     ['funnel POST (a week, drop-off -3)', 'POST', `${p}/funnel/`, { events: steps, ...week, funnel_step: -3 }],
-    ['funnel correlation (a week, converted, clicked)', 'GET', `${p}/funnel/correlation/?${qs({ events: steps.slice(0, 2), ...week, funnel_correlation_person_entity: { id: 'clicked', type: 'events' }, funnel_correlation_person_converted: 'TRUE' })}`],
+    ['funnel correlation (a week, not converted, clicked)', 'GET', `${p}/funnel/correlation/?${qs({ events: steps.slice(0, 2), ...week, funnel_correlation_person_entity: { id: 'clicked', type: 'events' }, funnel_correlation_person_converted: 'FALSE' })}`],
     ['path (a week, /home → /pricing)', 'GET', `${p}/path/?${qs({ ...week, start_point: '/home', end_point: '/pricing' })}`],
     ['path (a week, edge 1_/home → 2_/docs)', 'GET', `${p}/path/?${qs({ ...week, path_start_key: '1_/home', path_end_key: '2_/docs' })}`],
     ['lifecycle (week of 2024-03-17, new)', 'GET', `${p}/lifecycle/?${qs({ entity_id: '$pageview', target_date: '2024-03-17', lifecycle_type: 'new', interval: 'week' })}`],
