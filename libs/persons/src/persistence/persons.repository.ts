@@ -103,6 +103,17 @@ export class PersonsRepository {
     return (await this.withDistinctIds(db, rows))[0];
   }
 
+  /** The project's persons among `ids` (in no particular order; ids of no such person are left out). */
+  async byIds(projectId: number, ids: number[]): Promise<Person[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<PersonRow>(
+      this.ds,
+      `SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.project_id = $1 AND p.id = ANY($2::bigint[])`,
+      [projectId, ids],
+    );
+    return this.withDistinctIds(this.ds, rows);
+  }
+
   private async withDistinctIds(db: Queryable, rows: PersonRow[]): Promise<Person[]> {
     if (rows.length === 0) return [];
     const ids = await queryRows<{ person_id: number; distinct_ids: string[] }>(

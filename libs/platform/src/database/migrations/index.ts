@@ -5,6 +5,7 @@ import { EventDefinitions1764000000000 } from './1764000000000-event-definitions
 import { EventDeletion1764100000000 } from './1764100000000-event-deletion';
 import { EventDeletionClaims1764150000000 } from './1764150000000-event-deletion-claims';
 import { Roles1764200000000 } from './1764200000000-roles';
+import { Analytics1764300000000 } from './1764300000000-analytics';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   EventDeletion1764100000000,
   EventDeletionClaims1764150000000,
   Roles1764200000000,
+  Analytics1764300000000,
 ];
