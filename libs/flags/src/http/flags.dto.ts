@@ -1,4 +1,4 @@
-import { ActivityEntry, toUserBasic, UserBasicDto } from '@app/platform';
+import { ActivityEntry, IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, PartialType } from '@nestjs/swagger';
 import {
   ArrayNotEmpty,
@@ -9,7 +9,6 @@ import {
   IsObject,
   IsString,
   ValidateBy,
-  ValidateIf,
   ValidationOptions,
 } from 'class-validator';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
@@ -27,12 +26,6 @@ const ANY_JSON: ApiPropertyOptions = {
     { type: 'array', items: {} },
   ],
 };
-
-/**
- * The field may be left out; when present it must pass its rules, null included (class-validator's
- * IsOptional would wave null through, and null is not a value any of these fields take).
- */
-const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
 
 /** An object, a list (PostHog's UI sends `[]`) or null. */
 function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {

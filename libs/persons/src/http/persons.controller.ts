@@ -45,7 +45,7 @@ import {
 type QueryParams = Record<string, unknown>;
 
 // PostHog's CSV export limit.
-const CSV_LIMIT = 10_000;
+export const CSV_LIMIT = 10_000;
 
 function single(query: QueryParams, name: string): string | undefined {
   const value = query[name];
@@ -55,7 +55,7 @@ function single(query: QueryParams, name: string): string | undefined {
   return value;
 }
 
-function formatOf(query: QueryParams): 'json' | 'csv' {
+export function formatOf(query: QueryParams): 'json' | 'csv' {
   const format = single(query, 'format') ?? 'json';
   if (format !== 'json' && format !== 'csv') throw DomainError.invalid('format must be json or csv.', 'format');
   return format;
@@ -79,13 +79,13 @@ function dateParam(query: QueryParams, name: string): Date | undefined {
   return date;
 }
 
-function sendCsv(res: Response, filename: string, body: string): string {
+export function sendCsv(res: Response, filename: string, body: string): string {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   return body;
 }
 
-const FORMAT_QUERY = ApiQuery({
+export const FORMAT_QUERY = ApiQuery({
   name: 'format',
   required: false,
   enum: ['json', 'csv'],

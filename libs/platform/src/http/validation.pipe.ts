@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationPipe } from '@nestjs/common';
-import { ValidationError } from 'class-validator';
+import { ValidateIf, ValidationError } from 'class-validator';
 import { DomainError } from '../errors/domain-error';
 
 const PRESENCE = new Set(['isDefined', 'isNotEmpty', 'isNotEmptyObject']);
@@ -99,3 +99,9 @@ export class RequestValidationPipe implements PipeTransform {
     return this.inner.transform(value, metadata);
   }
 }
+
+/**
+ * A request field that may be left out; when present it must pass its rules, null included
+ * (class-validator's IsOptional would wave null through).
+ */
+export const IsOmittable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);

@@ -1,10 +1,19 @@
 import { Platform1763700000000 } from './1763700000000-platform';
 import { Flags1763800000000 } from './1763800000000-flags';
+import { FlagEvaluation1763850000000 } from './1763850000000-flag-evaluation';
 import { Persons1763900000000 } from './1763900000000-persons';
+import { Cohorts1763950000000 } from './1763950000000-cohorts';
 import { EventDeletion1764100000000 } from './1764100000000-event-deletion';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
  * timestamp in the name orders them); each runs on PostgreSQL and on the embedded PGlite.
  */
-export const MIGRATIONS = [Platform1763700000000, Flags1763800000000, Persons1763900000000, EventDeletion1764100000000];
+export const MIGRATIONS = [
+  Platform1763700000000,
+  Flags1763800000000,
+  FlagEvaluation1763850000000,
+  Persons1763900000000,
+  Cohorts1763950000000,
+  EventDeletion1764100000000,
+];
