@@ -1,4 +1,5 @@
 export * from './flags.module';
 export * from './flags.service';
+export * from './flag-evaluation.service';
 export type { Flag } from './domain/flag';
 export type { FlagFilters, FlagCondition, FlagVariant, PropertyFilter } from './domain/filters';

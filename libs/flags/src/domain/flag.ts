@@ -23,6 +23,9 @@ export interface Flag {
   performedRollback: boolean;
   hasEnrichedAnalytics: boolean;
   tags: string[];
+  /** The dashboard `…/dashboard` generated for the flag's usage. */
+  usageDashboardId: number | null;
+  analyticsDashboards: number[];
   createdById: number | null;
   lastModifiedById: number | null;
   createdAt: Date;
@@ -41,6 +44,7 @@ export interface FlagChanges {
   performedRollback?: boolean;
   hasEnrichedAnalytics?: boolean;
   tags?: string[];
+  analyticsDashboards?: number[];
 }
 
 /** One condition, no properties, person-based: SDKs can evaluate it from the rollout alone. */

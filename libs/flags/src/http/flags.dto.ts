@@ -11,6 +11,7 @@ import {
   ValidateBy,
   ValidationOptions,
 } from 'class-validator';
+import { withCohortNames } from '../domain/filters';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
 import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
@@ -92,6 +93,9 @@ export class PropertyFilterDto {
 
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'For cohort properties: not in the cohort.' })
   negation?: boolean | null;
+
+  @ApiPropertyOptional({ description: "Cohort properties, in responses: the cohort's name." })
+  cohort_name?: string;
 }
 
 export class FlagConditionDto {
@@ -210,11 +214,7 @@ export class CreateFlagDto implements FlagInput {
   @IsString({ each: true })
   tags?: string[];
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    isArray: true,
-    description: 'Dashboard ids of the project (none exist yet).',
-  })
+  @ApiPropertyOptional({ type: 'integer', isArray: true, description: 'Dashboard ids of the project.' })
   @IsOmittable()
   @IsArray()
   @IsInt({ each: true })
@@ -336,7 +336,8 @@ export class FlagDto {
   @ApiProperty() performed_rollback: boolean;
   @ApiProperty() can_edit: boolean;
   @ApiProperty({ type: [String] }) tags: string[];
-  @ApiProperty({ type: 'integer', nullable: true }) usage_dashboard: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Set by `POST …/:id/dashboard`.' })
+  usage_dashboard: number | null;
   @ApiProperty({ type: 'integer', isArray: true }) analytics_dashboards: number[];
   @ApiProperty() has_enriched_analytics: boolean;
 }
@@ -347,7 +348,7 @@ export function toFlagDto(view: FlagView): FlagDto {
     id: flag.id,
     name: flag.name,
     key: flag.key,
-    filters: flag.filters,
+    filters: withCohortNames(flag.filters, view.cohortNames),
     deleted: flag.deleted,
     active: flag.active,
     created_by: toUserBasic(view.createdBy),
@@ -364,8 +365,8 @@ export function toFlagDto(view: FlagView): FlagDto {
     performed_rollback: flag.performedRollback,
     can_edit: view.canEdit,
     tags: flag.tags,
-    usage_dashboard: null,
-    analytics_dashboards: [],
+    usage_dashboard: flag.usageDashboardId,
+    analytics_dashboards: flag.analyticsDashboards,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
   };
 }
