@@ -18,6 +18,7 @@ import {
   COHORT_SCOPE,
   CohortChanges,
   CohortFilters,
+  cohortLeaves,
   findCohortCycle,
   hasBehavioralFilters,
   normalizeCohortFilters,
@@ -27,7 +28,7 @@ import {
 import { isUuid } from './domain/person';
 import { CohortsRepository } from './persistence/cohorts.repository';
 import { Person, PersonsRepository } from './persistence/persons.repository';
-import { SqlParams } from './persistence/property-filter.sql';
+import { assertValidRegexes, SqlParams } from './persistence/property-filter.sql';
 
 const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.');
 
@@ -306,8 +307,15 @@ export class CohortsService {
     return value;
   }
 
-  /** Referenced cohorts exist in the project, are live, and no cohort contains itself. */
+  /**
+   * Referenced cohorts exist in the project, are live, and no cohort contains itself; regular
+   * expressions compile in PostgreSQL (the cohort could never be counted otherwise).
+   */
   private async checkReferences(m: EntityManager, projectId: number, id: number | undefined, filters: CohortFilters) {
+    const regexes = cohortLeaves(filters)
+      .filter((leaf) => leaf.operator === 'regex' || leaf.operator === 'not_regex')
+      .map((leaf) => String(leaf.value));
+    await assertValidRegexes((sql, values) => m.query(sql, values), regexes, 'filters');
     const references = referencedCohortIds(filters);
     if (references.length === 0) return;
     const cohorts = await this.repo.withReferences(m, projectId, references);

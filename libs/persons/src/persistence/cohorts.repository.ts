@@ -248,7 +248,8 @@ export class CohortsRepository {
    * `cohorts` holds the cohort and everything it references (`withReferences`).
    */
   async membershipSql(cohort: Cohort, cohorts: ReadonlyMap<number, Cohort>, params: SqlParams): Promise<string> {
-    const projectParam = params.add(cohort.projectId);
+    let projectParam: string | undefined;
+    const project = () => (projectParam ??= params.add(cohort.projectId));
     const regexes: string[] = [];
     const condition = (c: Cohort | undefined, visiting: ReadonlySet<number>): string => {
       if (!c || c.deleted || visiting.has(c.id)) return 'FALSE';
@@ -273,7 +274,7 @@ export class CohortsRepository {
         return leaf.operator === 'not_in' ? `(NOT ${member})` : member;
       }
       if (leaf.type === 'behavioral') {
-        return `EXISTS (SELECT 1 FROM events e WHERE e.project_id = ${projectParam} AND e.person_id = p.uuid
+        return `EXISTS (SELECT 1 FROM events e WHERE e.project_id = ${project()} AND e.person_id = p.uuid
           AND e.event = ${params.add(leaf.key)} AND e.timestamp >= now() - ${params.add(performedEventWindow(leaf.raw))}::interval)`;
       }
       return undefined;
