@@ -139,6 +139,7 @@ export const FLAG_ACTIVITY_FIELDS = [
   'performed_rollback',
   'tags',
   'has_enriched_analytics',
+  'analytics_dashboards',
 ] as const;
 
 export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELDS)[number], unknown> {
@@ -154,5 +155,6 @@ export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELD
     performed_rollback: flag.performedRollback,
     tags: flag.tags,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
+    analytics_dashboards: flag.analyticsDashboards,
   };
 }

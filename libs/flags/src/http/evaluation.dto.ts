@@ -2,6 +2,7 @@ import { CohortDto } from '@app/persons';
 import { toUserBasic, UserBasicDto } from '@app/platform';
 import type { UserRecord } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
 import type { Dashboard } from '../domain/dashboard';
 import { evaluationReasonsCode } from '../domain/evaluation';
 import type { DefinitionFlag } from '../domain/project-definitions';
@@ -109,6 +110,7 @@ export class BlastRadiusRequestDto {
     additionalProperties: true,
     description: 'A condition: `{properties: [...], rollout_percentage?}` (the rollout is not applied).',
   })
+  @Allow() // checked by the flag filter rules, in PostHog's words
   condition: unknown;
 
   @ApiPropertyOptional({
@@ -118,6 +120,7 @@ export class BlastRadiusRequestDto {
     maximum: 4,
     description: 'Count groups of this type instead of persons.',
   })
+  @Allow()
   group_type_index?: number | null;
 }
 
