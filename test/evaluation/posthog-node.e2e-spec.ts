@@ -182,7 +182,7 @@ describe('posthog-node (unmodified) against the service', () => {
         host: t.baseUrl,
         personalApiKey: t.key,
         featureFlagsPollingInterval: 100,
-        sendFeatureFlagEvents: false,
+        sendFeatureFlagEvent: false,
         flushAt: 1,
         fetchRetryCount: 0,
         fetch: async (url: string, init: unknown) => {
