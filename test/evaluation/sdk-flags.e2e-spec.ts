@@ -222,6 +222,26 @@ describe('SDK evaluation endpoints: /flags and /decide', () => {
     expect(later.body.flags.sticky.enabled).not.toBe(flagHash('sticky', 'dave') <= 0.5);
   });
 
+  it('keeps a remembered hash key when ingestion merges its person into another', async () => {
+    let anon = '';
+    for (let i = 0; !anon; i++) {
+      const candidate = `merged-anon-${i}`;
+      if (flagHash('sticky', candidate) <= 0.5 !== flagHash('sticky', 'erin') <= 0.5) anon = candidate;
+    }
+    await identify(t, token(), [
+      { distinctId: 'erin', properties: { plan: 'pro' } },
+      { distinctId: anon, properties: {} },
+    ]);
+    // The hash key lands on the anonymous person only (the other id has no person yet).
+    await flags(t, { token: token(), distinct_id: 'not-yet-a-person', $anon_distinct_id: anon }).expect(200);
+    // $identify folds the anonymous person into erin's.
+    await identify(t, token(), [{ distinctId: 'erin', properties: {}, anonDistinctId: anon }]);
+    const erin = (await t.get(`${base}/persons/?distinct_id=erin`).expect(200)).body.results[0];
+    expect(erin.distinct_ids).toEqual(expect.arrayContaining(['erin', anon]));
+    const res = await flags(t, { token: token(), distinct_id: 'erin' }).expect(200);
+    expect(res.body.flags.sticky.enabled).toBe(flagHash('sticky', anon) <= 0.5);
+  });
+
   it('sees a flag change on the very next request (the compiled definitions are dropped)', async () => {
     const flag = await createFlag(t, {
       key: 'switch',

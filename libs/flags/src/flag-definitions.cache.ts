@@ -33,6 +33,9 @@ interface Entry {
  * - and every `DEFINITIONS_RECHECK_MS` at most, a request for a cached project triggers a
  *   background read of its version, in case a notification was lost.
  *
+ * On the embedded database the owning process makes every change itself: the local signal
+ * suffices and there is no version check.
+ *
  * Requests never wait for that check. A load reads the version first, then the definitions, so
  * a cached copy never claims a version newer than its content.
  */
@@ -61,7 +64,8 @@ export class FlagDefinitionsCache implements OnModuleInit {
       // Most recently used last: the first entry is the one to evict.
       this.entries.delete(projectId);
       this.entries.set(projectId, entry);
-      if (!entry.checking && Date.now() - entry.checkedAt >= DEFINITIONS_RECHECK_MS) this.check(projectId, entry);
+      const due = Date.now() - entry.checkedAt >= DEFINITIONS_RECHECK_MS;
+      if (due && !entry.checking && this.changes.shared) this.check(projectId, entry);
       return entry.definitions;
     }
     if (entry?.loading) return entry.loading;

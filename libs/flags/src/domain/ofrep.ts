@@ -1,6 +1,7 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import { ofrepReason, parsePayload } from './evaluation';
 import type { FlagDefinition, FlagEvaluation } from './evaluation';
+import { nestsTooDeeply } from './sdk-request';
 import type { FlagsRequest } from './sdk-request';
 
 /**
@@ -45,6 +46,7 @@ export function parseOfrepRequest(payload: unknown): FlagsRequest {
   if (!isObject(payload)) throw ofrepError('PARSE_ERROR', 'The body must be a JSON object with a context.');
   const context = payload.context ?? {};
   if (!isObject(context)) throw ofrepError('INVALID_CONTEXT', 'context must be an object.');
+  if (nestsTooDeeply(context)) throw ofrepError('INVALID_CONTEXT', 'context nests too deeply.');
   const { targetingKey, groups, groupProperties, ...attributes } = context;
   if (targetingKey === undefined || targetingKey === null || targetingKey === '') {
     throw ofrepError('TARGETING_KEY_MISSING', 'context.targetingKey (the distinct id) is required.');

@@ -47,16 +47,22 @@ function idText(value: unknown, attr: string): string | undefined {
   return text;
 }
 
-function propertyMap(value: unknown, attr: string): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (!isObject(value)) throw DomainError.invalid(`${attr} must be an object.`, attr);
+/** Values nested more than this deep are refused (the engine compares objects as JSON text). */
+export function nestsTooDeeply(value: unknown): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
-    if (depth >= MAX_DEPTH) throw DomainError.invalid(`${attr} nests more than ${MAX_DEPTH} levels deep.`, attr);
+    if (depth >= MAX_DEPTH) return true;
     for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
+  return false;
+}
+
+function propertyMap(value: unknown, attr: string): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (!isObject(value)) throw DomainError.invalid(`${attr} must be an object.`, attr);
+  if (nestsTooDeeply(value)) throw DomainError.invalid(`${attr} nests more than ${MAX_DEPTH} levels deep.`, attr);
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { decodeSdkPayload, DomainError, HttpConfig, Public } from '@app/platform';
+import { decodeSdkPayload, DomainError, ErrorEnvelope, HttpConfig, Public } from '@app/platform';
 import { Controller, Headers, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -19,7 +19,7 @@ const ERRORS = [
     description: 'PARSE_ERROR, TARGETING_KEY_MISSING or INVALID_CONTEXT.',
   }),
   ApiResponse({ status: 401, type: OfrepErrorDto, description: 'Missing or unknown project token.' }),
-  ApiResponse({ status: 413, type: OfrepErrorDto, description: 'Body too large.' }),
+  ApiResponse({ status: 413, type: ErrorEnvelope, description: 'Body too large (refused before OFREP reads it).' }),
   ApiResponse({ status: 503, type: OfrepErrorDto, description: 'Database unavailable; see Retry-After.' }),
   ApiResponse({ status: 504, type: OfrepErrorDto, description: 'The database took too long.' }),
 ];

@@ -72,6 +72,14 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
     }
   }
 
+  /**
+   * Whether other processes may change this database: false on the embedded database, whose
+   * owning process sees every change itself.
+   */
+  get shared(): boolean {
+    return !(this.ds as BuntingDataSource).embedded;
+  }
+
   /** The project's current version (0 before its first change). */
   async version(projectId: number): Promise<number> {
     const rows: Array<{ version: number }> = await this.ds.query(
@@ -87,7 +95,7 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
    */
   subscribe(listener: DefinitionChangeListener): () => void {
     this.listeners.add(listener);
-    if (!this.listening && !(this.ds as BuntingDataSource).embedded) {
+    if (!this.listening && this.shared) {
       this.listening = true;
       void this.connect();
     }
