@@ -40,7 +40,7 @@ export class Cohorts1763950000000 implements MigrationInterface {
         CONSTRAINT fk_cohorts_created_by FOREIGN KEY (created_by_id) REFERENCES users (id) ON DELETE SET NULL
       )`);
     await q.query(`CREATE INDEX ix_cohorts_project_deleted ON cohorts (project_id, deleted, id)`);
-    await q.query(`CREATE INDEX ix_cohorts_project_name ON cohorts (project_id, name) WHERE NOT deleted`);
+    await q.query(`CREATE INDEX ix_cohorts_project_name ON cohorts (project_id, name, id) WHERE NOT deleted`);
     await q.query(`
       CREATE TABLE cohort_static_members (
         cohort_id integer NOT NULL,
