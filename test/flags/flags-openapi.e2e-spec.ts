@@ -18,6 +18,9 @@ describe('feature flags: responses match the OpenAPI document', () => {
 
   it('covers flags of every shape, lists, activity, errors and the organization endpoints', async () => {
     const P = '/api/projects/{project_id}/feature_flags';
+    const cohort = await t
+      .post(`/api/projects/${t.projectId}/cohorts/`, { name: 'Three', is_static: true })
+      .expect(201);
     const bodies = [
       { key: 'plain' },
       {
@@ -31,7 +34,7 @@ describe('feature flags: responses match the OpenAPI document', () => {
               variant: 'a',
             },
             {
-              properties: [{ key: 'id', type: 'cohort', value: 3, negation: null }],
+              properties: [{ key: 'id', type: 'cohort', value: cohort.body.id, negation: null }],
               rollout_percentage: null,
               variant: null,
             },

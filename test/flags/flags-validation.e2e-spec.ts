@@ -330,6 +330,12 @@ describe('feature flags: validation (reference §2.3), 400 with code and attr, n
   });
 
   it('accepts what the table allows', async () => {
+    const cohort = await t
+      .post(`/api/projects/${t.projectId}/cohorts/`, {
+        name: 'Twelve',
+        filters: { properties: { type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }] } },
+      })
+      .expect(201);
     const ok: Body[] = [
       { filters: conditions(person({ operator: 'exact', value: ['a', 1, true] })) },
       { filters: conditions(person({ operator: 'is_set' })) },
@@ -337,7 +343,7 @@ describe('feature flags: validation (reference §2.3), 400 with code and attr, n
       { filters: conditions(person({ operator: 'is_date_after', value: '-30d' })) },
       { filters: conditions(person({ operator: 'is_date_before', value: '2024-05-01T00:00:00Z' })) },
       { filters: conditions(person({ operator: 'regex', value: '^.+@example\\.com$' })) },
-      { filters: conditions({ key: 'id', type: 'cohort', value: 12, operator: 'in', negation: true }) },
+      { filters: conditions({ key: 'id', type: 'cohort', value: cohort.body.id, operator: 'in', negation: true }) },
       { filters: { ...conditions(person({ type: 'group', group_type_index: 1 })), aggregation_group_type_index: 1 } },
       {
         filters: {

@@ -5,7 +5,19 @@ import { ApiConfig } from './api.config';
 import { ApiModule } from './api.module';
 
 // SDK endpoints read their bodies raw: gzip, base64 and form encodings, up to the ingestion limit.
-export const SDK_PATHS = ['/batch', '/capture', '/e', '/i/v0/e', '/track', '/engage', '/flags', '/decide'] as const;
+// OFREP reads its own JSON so that even a malformed body gets OFREP's error shape.
+export const SDK_PATHS = [
+  '/batch',
+  '/capture',
+  '/e',
+  '/i/v0/e',
+  '/track',
+  '/engage',
+  '/flags',
+  '/decide',
+  '/ofrep/v1/evaluate/flags',
+  '/ofrep/v1/evaluate/flags/*',
+] as const;
 
 export const VERSION = '0.1.0';
 

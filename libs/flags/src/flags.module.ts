@@ -1,17 +1,52 @@
-import { Module } from '@nestjs/common';
+import { PersonsModule } from '@app/persons';
+import { SdkCorsMiddleware, sdkRoutes } from '@app/platform';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlagEditPolicies } from './flag-edit-policies';
+import { FlagDefinitionsCache } from './flag-definitions.cache';
+import { FlagEvaluationService } from './flag-evaluation.service';
+import { FlagToolsService } from './flag-tools.service';
 import { FlagsService } from './flags.service';
+import { DashboardsController } from './http/dashboards.controller';
+import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
+import { OfrepController, OFREP_PATHS } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
+import { SDK_FLAG_PATHS, SdkController } from './http/sdk.controller';
+import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagRecord } from './persistence/flag.record';
 import { FlagsRepository } from './persistence/flags.repository';
+import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
-/** Feature flags: the management API (project and organization level). */
+/**
+ * Feature flags: the management API (project and organization level), evaluation (the SDK,
+ * OFREP and helper endpoints, over definitions compiled once per change) and the flag tools.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlagRecord])],
-  controllers: [FlagsController, OrganizationFlagsController],
-  providers: [FlagsService, FlagsRepository, FlagEditPolicies],
-  exports: [FlagsService, FlagEditPolicies],
+  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule],
+  // The helpers controller comes before FlagsController, whose `GET :id` would take their paths.
+  controllers: [
+    FlagEvaluationController,
+    FlagsController,
+    OrganizationFlagsController,
+    SdkController,
+    OfrepController,
+    DashboardsController,
+  ],
+  providers: [
+    FlagsService,
+    FlagsRepository,
+    FlagEditPolicies,
+    DashboardsRepository,
+    HashKeyOverridesRepository,
+    FlagDefinitionsCache,
+    FlagEvaluationService,
+    FlagToolsService,
+  ],
+  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService],
 })
-export class FlagsModule {}
+export class FlagsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(SdkCorsMiddleware).forRoutes(...sdkRoutes([...SDK_FLAG_PATHS, ...OFREP_PATHS]));
+  }
+}

@@ -1,3 +1,4 @@
+import { CohortsService } from '@app/persons';
 import {
   ActivityEntry,
   ActivityLogService,
@@ -6,13 +7,22 @@ import {
   diffChanges,
   DomainError,
   normalizeTags,
+  FlagDefinitionChanges,
   TenancyService,
   UserRecord,
 } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ACCEPT_ANY_COHORT, CohortCheck, defaultFilters, flagDependencyIds, validateFilters } from './domain/filters';
+import {
+  CohortCheck,
+  cohortCheck,
+  defaultFilters,
+  flagCohortIds,
+  flagDependencyIds,
+  remapCohortIds,
+  validateFilters,
+} from './domain/filters';
 import {
   activitySnapshot,
   applyChanges,
@@ -27,6 +37,7 @@ import {
 import { FlagErrors } from './domain/flag.errors';
 import { parseFlagListQuery } from './domain/flag-list';
 import { FlagEditPolicies } from './flag-edit-policies';
+import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
 
 /** A flag write as the API receives it (PostHog's field names; absent = unchanged). */
@@ -65,6 +76,8 @@ export interface FlagView {
   createdBy: UserRecord | null;
   lastModifiedBy: UserRecord | null;
   canEdit: boolean;
+  /** Names of the cohorts the flag's filters point at (responses show them as `cohort_name`). */
+  cohortNames: ReadonlyMap<number, string>;
 }
 
 export interface CopyResult {
@@ -80,6 +93,9 @@ export class FlagsService {
     private readonly activityLog: ActivityLogService,
     private readonly tenancy: TenancyService,
     private readonly editPolicies: FlagEditPolicies,
+    private readonly cohorts: CohortsService,
+    private readonly dashboards: DashboardsRepository,
+    private readonly changes: FlagDefinitionChanges,
   ) {}
 
   /**
@@ -194,6 +210,7 @@ export class FlagsService {
       ensure_experience_continuity: source.ensureExperienceContinuity,
       deleted: false,
     };
+    const cohortIds = flagCohortIds(source.filters);
     const result: CopyResult = { success: [], failed: [] };
     for (const target of [...new Set(input.target_project_ids)]) {
       if (!projects.has(target)) {
@@ -202,11 +219,21 @@ export class FlagsService {
       }
       const scope = scopeOf(target);
       try {
-        const flag = await this.ds.transaction(async (m) => {
+        const { flag, cohorts } = await this.ds.transaction(async (m) => {
+          // The cohorts the flag uses, matched by name in the target or created there.
+          const copied =
+            cohortIds.length === 0 || target === source.projectId
+              ? { ids: new Map<number, number>(), created: [] }
+              : await this.cohorts.copyInto(m, actor, source.projectId, cohortIds, scope);
+          const targetData = { ...data, filters: remapCohortIds(source.filters, copied.ids) };
           const existing = await this.repo.findLiveByKey(target, source.key, m);
           const locked = existing && (await this.repo.findById(target, existing.id, m, true));
-          return locked ? this.change(m, scope, actor, locked, data) : this.insert(m, scope, actor, data);
+          const saved = locked
+            ? await this.change(m, scope, actor, locked, targetData)
+            : await this.insert(m, scope, actor, targetData);
+          return { flag: saved, cohorts: copied.created };
         });
+        this.cohorts.calculate(cohorts);
         result.success.push((await this.views(actor, scope, [flag]))[0]);
       } catch (e) {
         if (!(e instanceof DomainError) || (e.kind !== 'invalid' && e.kind !== 'conflict')) throw e;
@@ -224,6 +251,7 @@ export class FlagsService {
       name: changes.name ?? '',
       filters: changes.filters ?? defaultFilters(),
     });
+    await this.changes.record(m, scope.id);
     await this.activityLog.record(m, {
       organizationId: scope.organizationId,
       projectId: scope.id,
@@ -264,6 +292,7 @@ export class FlagsService {
     next.version = current.version + 1;
     next.lastModifiedById = actor.userId;
     const saved = await this.repo.save(m, next);
+    await this.changes.record(m, scope.id);
     await this.activityLog.record(m, {
       organizationId: scope.organizationId,
       projectId: scope.id,
@@ -298,7 +327,7 @@ export class FlagsService {
         flagId: current?.id,
         flagKey: changes.key ?? current?.key ?? '',
         flags: await this.repo.dependencyGraph(scope.id, flagDependencyIds(input.filters), m),
-        cohorts: this.cohortCheck(),
+        cohorts: await this.cohortCheck(m, scope.id, input.filters),
       });
     }
     if (input.deleted !== undefined) changes.deleted = input.deleted;
@@ -311,30 +340,34 @@ export class FlagsService {
     }
     if (input.performed_rollback !== undefined) changes.performedRollback = input.performed_rollback;
     if (input.tags !== undefined) changes.tags = normalizeTags(input.tags);
-    // Dashboards arrive with a later issue: until then no id names one.
-    const dashboard = input.analytics_dashboards?.[0];
-    if (dashboard !== undefined) throw FlagErrors.dashboardMissing(dashboard);
+    if (input.analytics_dashboards !== undefined) {
+      const missing = await this.dashboards.firstMissing(m, scope.id, input.analytics_dashboards);
+      if (missing !== undefined) throw FlagErrors.dashboardMissing(missing);
+      changes.analyticsDashboards = [...new Set(input.analytics_dashboards)];
+    }
     if (input.has_enriched_analytics !== undefined) changes.hasEnrichedAnalytics = input.has_enriched_analytics;
     return changes;
   }
 
-  /**
-   * How `type: cohort` properties are checked. Cohorts arrive with issue 4, which replaces this
-   * with a lookup (existence in the project, no behavioural filters); until then any id passes.
-   */
-  private cohortCheck(): CohortCheck {
-    return ACCEPT_ANY_COHORT;
+  /** `type: cohort` properties must name a live cohort of the project without event filters. */
+  private async cohortCheck(m: EntityManager, projectId: number, filters: unknown): Promise<CohortCheck> {
+    return cohortCheck(await this.cohorts.forFlags(projectId, flagCohortIds(filters), m));
   }
 
   private async views(actor: Actor, scope: ProjectScope, flags: Flag[]): Promise<FlagView[]> {
     const ids = flags.flatMap((f) => [f.createdById, f.lastModifiedById]).filter((id): id is number => id !== null);
     const users = await this.tenancy.getUsers(ids);
     const editable = await this.canEdit(actor, scope, flags);
+    const cohortNames = await this.cohorts.names(
+      scope.id,
+      flags.flatMap((f) => flagCohortIds(f.filters)),
+    );
     return flags.map((flag) => ({
       flag,
       createdBy: flag.createdById === null ? null : (users.get(flag.createdById) ?? null),
       lastModifiedBy: flag.lastModifiedById === null ? null : (users.get(flag.lastModifiedById) ?? null),
       canEdit: editable.has(flag.id),
+      cohortNames,
     }));
   }
 }

@@ -1,6 +1,7 @@
 export * from './flag-edit-policies';
 export * from './flags.module';
 export * from './flags.service';
+export * from './flag-evaluation.service';
 export type { Flag } from './domain/flag';
 export type { FlagFilters, FlagCondition, FlagVariant, PropertyFilter } from './domain/filters';
 export { FlagDto, toFlagDto } from './http/flags.dto';

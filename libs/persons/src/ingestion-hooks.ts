@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 /** One stored (not duplicate) event, as other contexts see it. */
 export interface IngestedEvent {
@@ -24,16 +25,41 @@ export interface IngestionListener {
   onEventsIngested(batch: IngestedBatch): Promise<void>;
 }
 
+/** Persons folded into others by an `$identify` / `$create_alias`. */
+export interface PersonMerge {
+  fromId: number;
+  intoId: number;
+}
+
 /**
- * Where other contexts register their `IngestionListener` (from their module's `onModuleInit`),
- * so that ingestion does not depend on them.
+ * Something that keeps rows per person and must follow merges (flags' experience-continuity
+ * hash keys). Called inside the ingestion transaction, before the merged persons are deleted;
+ * use `m` for every query.
+ */
+export interface PersonMergeListener {
+  onPersonsMerged(m: EntityManager, projectId: number, merges: readonly PersonMerge[]): Promise<void>;
+}
+
+/**
+ * Where other contexts register their `IngestionListener` / `PersonMergeListener` (from their
+ * module's `onModuleInit`), so that ingestion does not depend on them.
  */
 @Injectable()
 export class IngestionHooks {
   private readonly listeners: IngestionListener[] = [];
+  private readonly mergeListeners: PersonMergeListener[] = [];
 
   register(listener: IngestionListener): void {
     this.listeners.push(listener);
+  }
+
+  registerMergeListener(listener: PersonMergeListener): void {
+    this.mergeListeners.push(listener);
+  }
+
+  async personsMerged(m: EntityManager, projectId: number, merges: readonly PersonMerge[]): Promise<void> {
+    if (merges.length === 0) return;
+    for (const listener of this.mergeListeners) await listener.onPersonsMerged(m, projectId, merges);
   }
 
   async notify(batch: IngestedBatch): Promise<void> {

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, isUniqueViolation, JsonLogger, metrics, TenancyService } from '@app/platform';
+import {
+  DomainError,
+  FlagDefinitionChanges,
+  isUniqueViolation,
+  JsonLogger,
+  metrics,
+  TenancyService,
+} from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -56,6 +63,7 @@ export class IngestionService {
     private readonly repo: IngestionRepository,
     private readonly hooks: IngestionHooks,
     private readonly logger: JsonLogger,
+    private readonly changes: FlagDefinitionChanges,
   ) {}
 
   /** 401 for a missing or unknown token, 400 for a malformed event; returns how many events were new. */
@@ -145,11 +153,9 @@ export class IngestionService {
       plan.newDistinctIds.map((d) => ({ distinctId: d.distinctId, personId: idOf(d.personUuid) })),
     );
     if (added < plan.newDistinctIds.length) throw new ConcurrentIdentityChange();
-    await this.repo.mergePersons(
-      m,
-      projectId,
-      plan.merged.map((x) => ({ ...x, intoId: idOf(x.intoUuid) })),
-    );
+    const merges = plan.merged.map((x) => ({ ...x, intoId: idOf(x.intoUuid) }));
+    await this.hooks.personsMerged(m, projectId, merges);
+    await this.repo.mergePersons(m, projectId, merges);
     await this.repo.updatePersons(
       m,
       projectId,
@@ -182,7 +188,10 @@ export class IngestionService {
       );
       const used = new Set(indexes.values());
       const index = await this.repo.ensureGroupType(m, projectId, type, first?.timestamp ?? new Date(), used);
-      if (index !== null) indexes.set(type, index);
+      if (index === null) continue;
+      indexes.set(type, index);
+      // Group flags read the project's group types from compiled definitions.
+      await this.changes.record(m, projectId);
     }
     return indexes;
   }

@@ -1,22 +1,25 @@
 import { EventDeletionModule } from '@app/event-deletion';
-import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { SdkCorsMiddleware, sdkRoutes } from '@app/platform';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AnalyticsService } from './analytics.service';
+import { CohortsService } from './cohorts.service';
 import { AnalyticsController } from './http/analytics.controller';
+import { CohortsController } from './http/cohorts.controller';
 import { IngestionController, INGESTION_PATHS } from './http/ingestion.controller';
 import { PersonsController } from './http/persons.controller';
-import { SdkCorsMiddleware } from './http/sdk-cors.middleware';
 import { IngestionHooks } from './ingestion-hooks';
 import { IngestionService } from './ingestion.service';
 import { AnalyticsRepository } from './persistence/analytics.queries';
+import { CohortsRepository } from './persistence/cohorts.repository';
 import { IngestionRepository } from './persistence/ingestion.repository';
 import { PersonsRepository } from './persistence/persons.repository';
 import { PersonsService } from './persons.service';
 
-/** Persons, groups and the events store; event ingestion and the persons API. */
+/** Persons, groups, cohorts and the events store; event ingestion, the persons and cohorts APIs. */
 @Module({
   imports: [EventDeletionModule],
   // Analytics first: its /persons/trends etc. would otherwise be taken by the persons controller's :id routes.
-  controllers: [IngestionController, AnalyticsController, PersonsController],
+  controllers: [IngestionController, AnalyticsController, PersonsController, CohortsController],
   providers: [
     PersonsService,
     PersonsRepository,
@@ -25,18 +28,13 @@ import { PersonsService } from './persons.service';
     IngestionHooks,
     AnalyticsService,
     AnalyticsRepository,
+    CohortsService,
+    CohortsRepository,
   ],
-  exports: [PersonsService, IngestionService, IngestionHooks],
+  exports: [PersonsService, IngestionService, IngestionHooks, CohortsService],
 })
 export class PersonsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // POST and OPTIONS only: a middleware for every method would count as a route for every
-    // method, and a GET would get 404 instead of 405.
-    consumer.apply(SdkCorsMiddleware).forRoutes(
-      ...INGESTION_PATHS.flatMap((path) => [
-        { path, method: RequestMethod.POST },
-        { path, method: RequestMethod.OPTIONS },
-      ]),
-    );
+    consumer.apply(SdkCorsMiddleware).forRoutes(...sdkRoutes(INGESTION_PATHS));
   }
 }

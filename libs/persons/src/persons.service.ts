@@ -16,7 +16,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { storableValue } from './domain/ingest-event';
 import { assertShallowEnough, PersonRef, Properties } from './domain/person';
 import { propertiesTimeline, TimelinePoint } from './domain/properties-timeline';
-import { Person, PersonListFilter, PersonsRepository } from './persistence/persons.repository';
+import { Person, PersonForEvaluation, PersonListFilter, PersonsRepository } from './persistence/persons.repository';
 
 export const PERSON_ACTIVITY_SCOPE = 'Person';
 // Enough for any real person's history; bounds the memory a timeline request can take.
@@ -175,17 +175,60 @@ export class PersonsService {
     };
   }
 
-  /** The person behind a distinct id (flag evaluation): one indexed lookup; null when none. */
+  /**
+   * The person behind a distinct id (flag evaluation): one indexed lookup; null when none. With
+   * `staticCohorts`, the static cohorts it belongs to come in the same statement.
+   */
   personByDistinctId(
     projectId: number,
     distinctId: string,
-  ): Promise<{ personId: number; uuid: string; properties: Properties } | null> {
-    return this.repo.byDistinctId(projectId, distinctId);
+    options: { staticCohorts?: boolean } = {},
+  ): Promise<PersonForEvaluation | null> {
+    return this.repo.byDistinctId(projectId, distinctId, options.staticCohorts);
+  }
+
+  /**
+   * One batch of a scan over the project's persons in id order, after `afterId` (blast radius,
+   * static cohorts from flags). `requiredKeys`: only persons having all these properties.
+   */
+  scanPersons(
+    projectId: number,
+    afterId: number,
+    limit: number,
+    options: { requiredKeys?: readonly string[]; staticCohorts?: boolean } = {},
+  ): Promise<Array<PersonForEvaluation & { distinctId: string | null }>> {
+    return this.repo.scan(projectId, afterId, limit, options);
+  }
+
+  countPersons(projectId: number): Promise<number> {
+    return this.repo.count(projectId);
   }
 
   /** A group's properties (group flags); null when the group was never identified. */
   groupProperties(projectId: number, groupTypeIndex: number, groupKey: string): Promise<Properties | null> {
     return this.repo.groupProperties(projectId, groupTypeIndex, groupKey);
+  }
+
+  /** Stored properties of several groups, in one indexed statement; unknown groups are absent. */
+  groupsProperties(
+    projectId: number,
+    groups: ReadonlyArray<{ groupTypeIndex: number; groupKey: string }>,
+  ): Promise<Array<{ groupTypeIndex: number; groupKey: string; properties: Properties }>> {
+    return this.repo.groupsByKeys(projectId, groups);
+  }
+
+  /** One batch of a scan over the groups of a type, in id order. */
+  scanGroups(
+    projectId: number,
+    groupTypeIndex: number,
+    afterId: number,
+    limit: number,
+  ): Promise<Array<{ id: number; groupKey: string; properties: Properties }>> {
+    return this.repo.scanGroups(projectId, groupTypeIndex, afterId, limit);
+  }
+
+  countGroups(projectId: number, groupTypeIndex: number): Promise<number> {
+    return this.repo.countGroups(projectId, groupTypeIndex);
   }
 
   /** The project's group types by index, as SDKs expect it: `{ "0": "company", "1": "project" }`. */

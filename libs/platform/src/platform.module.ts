@@ -2,9 +2,11 @@ import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityLogService } from './activity/activity-log.service';
 import { ApiKeysService } from './auth/api-keys.service';
+import { BackgroundJobs } from './background-jobs';
 import { BootstrapService } from './bootstrap/bootstrap.service';
 import { PlatformConfig } from './config/platform-config';
 import { openDataSource } from './database/data-source';
+import { FlagDefinitionChanges } from './database/definition-changes';
 import { JsonLogger } from './observability/json-logger';
 import { TenancyService } from './tenancy/tenancy.service';
 import {
@@ -33,7 +35,14 @@ function configProviders(config: PlatformConfig): Provider[] {
 @Module({})
 export class PlatformModule {
   static forRoot(config: PlatformConfig, logger: JsonLogger): DynamicModule {
-    const shared = [TenancyService, ApiKeysService, ActivityLogService, BootstrapService];
+    const shared = [
+      TenancyService,
+      ApiKeysService,
+      ActivityLogService,
+      BootstrapService,
+      FlagDefinitionChanges,
+      BackgroundJobs,
+    ];
     const configs = configProviders(config);
     return {
       module: PlatformModule,

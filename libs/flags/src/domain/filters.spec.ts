@@ -1,6 +1,10 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import {
   ACCEPT_ANY_COHORT,
+  cohortCheck,
+  flagCohortIds,
+  remapCohortIds,
+  withCohortNames,
   DependencyFlag,
   FiltersContext,
   flagDependencyIds,
@@ -328,4 +332,52 @@ describe('isFlagDateValue', () => {
     'rejects %p',
     (v) => expect(isFlagDateValue(v)).toBe(false),
   );
+});
+
+describe('cohort references in flag filters', () => {
+  const filters = {
+    groups: [
+      {
+        properties: [
+          { key: 'id', type: 'cohort', value: 3 },
+          { key: 'plan', type: 'person', value: 'x' },
+        ],
+      },
+      { properties: [{ key: 'id', type: 'cohort', value: '4', operator: 'not_in' }] },
+    ],
+  };
+
+  it('finds, renames and remaps them', () => {
+    expect(flagCohortIds(filters)).toEqual([3, 4]);
+    expect(flagCohortIds({ groups: 'nope' })).toEqual([]);
+    const named = withCohortNames(filters, new Map([[3, 'Three']]));
+    expect(named.groups[0].properties![0]).toEqual({ key: 'id', type: 'cohort', value: 3, cohort_name: 'Three' });
+    expect(named.groups[1].properties![0]).not.toHaveProperty('cohort_name');
+    expect(filters.groups[0].properties[0]).not.toHaveProperty('cohort_name');
+    const moved = remapCohortIds(
+      filters,
+      new Map([
+        [3, 30],
+        [4, 40],
+      ]),
+    );
+    expect(flagCohortIds(moved)).toEqual([30, 40]);
+  });
+
+  it('checks them as PostHog does', () => {
+    const check = cohortCheck(
+      new Map([
+        [1, { name: 'Live', deleted: false, behavioral: false }],
+        [2, { name: 'Gone', deleted: true, behavioral: false }],
+        [3, { name: 'Events', deleted: false, behavioral: true }],
+      ]),
+    );
+    expect(check(1)).toBeNull();
+    expect(check(2)).toMatchObject({ code: 'cohort_does_not_exist', detail: 'Cohort with id 2 does not exist' });
+    expect(check(9)).toMatchObject({ code: 'cohort_does_not_exist', attr: 'filters' });
+    expect(check(3)).toMatchObject({
+      code: 'behavioral_cohort_found',
+      detail: "Cohort 'Events' with filters on events cannot be used in feature flags.",
+    });
+  });
 });

@@ -49,12 +49,35 @@ export interface DependencyFlag {
   dependsOn: number[];
 }
 
-/**
- * Checks a cohort a `type: cohort` property points at; returns the error to report, or null.
- * Cohorts arrive with a later issue: until then every well-formed cohort id is accepted.
- */
+/** Checks a cohort a `type: cohort` property points at; returns the error to report, or null. */
 export type CohortCheck = (cohortId: number) => DomainError | null;
 export const ACCEPT_ANY_COHORT: CohortCheck = () => null;
+
+/** What flag validation knows of a cohort a flag points at (absent from the map: none exists). */
+export interface CohortFacts {
+  name: string;
+  deleted: boolean;
+  /** It, or a cohort it contains, filters on events. */
+  behavioral: boolean;
+}
+
+/** PostHog's checks of a referenced cohort: it exists in the project, live, and is not behavioural. */
+export function cohortCheck(cohorts: ReadonlyMap<number, CohortFacts>): CohortCheck {
+  return (id) => {
+    const cohort = cohorts.get(id);
+    if (!cohort || cohort.deleted) {
+      return DomainError.invalid(`Cohort with id ${id} does not exist`, 'filters', 'cohort_does_not_exist');
+    }
+    if (cohort.behavioral) {
+      return DomainError.invalid(
+        `Cohort '${cohort.name}' with filters on events cannot be used in feature flags.`,
+        'filters',
+        'behavioral_cohort_found',
+      );
+    }
+    return null;
+  };
+}
 
 export interface FiltersContext {
   /** The flag being changed (absent on create): a flag cannot depend on itself. */
@@ -132,6 +155,60 @@ export function flagDependencyIds(filters: unknown): number[] {
     }
   }
   return [...ids];
+}
+
+/** The cohort properties of `filters`' conditions (tolerant of any input, like `flagDependencyIds`). */
+function cohortProperties(filters: unknown): Json[] {
+  if (!isObject(filters)) return [];
+  const out: Json[] = [];
+  for (const list of [filters.groups, filters.super_groups, filters.holdout_groups]) {
+    if (!Array.isArray(list)) continue;
+    for (const group of list) {
+      if (!isObject(group) || !Array.isArray(group.properties)) continue;
+      for (const p of group.properties) if (isObject(p) && p.type === 'cohort') out.push(p);
+    }
+  }
+  return out;
+}
+
+/** Ids of the cohorts `filters` points at. */
+export function flagCohortIds(filters: unknown): number[] {
+  const ids = new Set<number>();
+  for (const p of cohortProperties(filters)) {
+    const id = parseId(p.value);
+    if (id !== undefined) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** `filters` with each cohort property's id replaced through `ids` (a copy in another project). */
+export function remapCohortIds(filters: FlagFilters, ids: ReadonlyMap<number, number>): FlagFilters {
+  return mapCohortProperties(filters, (p) => {
+    const id = parseId(p.value);
+    return id !== undefined && ids.has(id) ? { ...p, value: ids.get(id) } : p;
+  });
+}
+
+/** `filters` as responses show them: each cohort property carries its cohort's `cohort_name`. */
+export function withCohortNames(filters: FlagFilters, names: ReadonlyMap<number, string>): FlagFilters {
+  if (names.size === 0) return filters;
+  return mapCohortProperties(filters, (p) => {
+    const id = parseId(p.value);
+    const name = id === undefined ? undefined : names.get(id);
+    return name === undefined ? p : { ...p, cohort_name: name };
+  });
+}
+
+function mapCohortProperties(filters: FlagFilters, fn: (p: PropertyFilter) => PropertyFilter): FlagFilters {
+  if (cohortProperties(filters).length === 0) return filters;
+  const mapConditions = (list: FlagCondition[] | null | undefined) =>
+    list?.map((c) =>
+      c.properties ? { ...c, properties: c.properties.map((p) => (p.type === 'cohort' ? fn(p) : p)) } : c,
+    );
+  const out: FlagFilters = { ...filters, groups: mapConditions(filters.groups) ?? [] };
+  if (filters.super_groups) out.super_groups = mapConditions(filters.super_groups);
+  if (filters.holdout_groups) out.holdout_groups = mapConditions(filters.holdout_groups);
+  return out;
 }
 
 /**

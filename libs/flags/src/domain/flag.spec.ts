@@ -16,6 +16,8 @@ const flag = (over: Partial<Flag> = {}): Flag => ({
   performedRollback: false,
   hasEnrichedAnalytics: false,
   tags: [],
+  usageDashboardId: null,
+  analyticsDashboards: [],
   createdById: 1,
   lastModifiedById: 1,
   createdAt: new Date(0),

@@ -22,6 +22,9 @@ export interface Flag {
   performedRollback: boolean;
   hasEnrichedAnalytics: boolean;
   tags: string[];
+  /** The dashboard `…/dashboard` generated for the flag's usage. */
+  usageDashboardId: number | null;
+  analyticsDashboards: number[];
   createdById: number | null;
   lastModifiedById: number | null;
   createdAt: Date;
@@ -40,6 +43,7 @@ export interface FlagChanges {
   performedRollback?: boolean;
   hasEnrichedAnalytics?: boolean;
   tags?: string[];
+  analyticsDashboards?: number[];
 }
 
 /** One condition, no properties, person-based: SDKs can evaluate it from the rollout alone. */
@@ -121,6 +125,7 @@ export const FLAG_ACTIVITY_FIELDS = [
   'performed_rollback',
   'tags',
   'has_enriched_analytics',
+  'analytics_dashboards',
 ] as const;
 
 export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELDS)[number], unknown> {
@@ -136,5 +141,6 @@ export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELD
     performed_rollback: flag.performedRollback,
     tags: flag.tags,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
+    analytics_dashboards: flag.analyticsDashboards,
   };
 }

@@ -11,15 +11,12 @@ import {
   ValidateBy,
   ValidationOptions,
 } from 'class-validator';
+import { withCohortNames } from '../domain/filters';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
 import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
 import type { UserRecord } from '@app/platform';
 
-/**
- * The field may be left out; when present it must pass its rules, null included (class-validator's
- * IsOptional would wave null through, and null is not a value any of these fields take).
- */
 
 /** An object, a list (PostHog's UI sends `[]`) or null. */
 function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {
@@ -86,6 +83,9 @@ export class PropertyFilterDto {
 
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'For cohort properties: not in the cohort.' })
   negation?: boolean | null;
+
+  @ApiPropertyOptional({ description: "Cohort properties, in responses: the cohort's name." })
+  cohort_name?: string;
 }
 
 export class FlagConditionDto {
@@ -204,11 +204,7 @@ export class CreateFlagDto implements FlagInput {
   @IsString({ each: true })
   tags?: string[];
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    isArray: true,
-    description: 'Dashboard ids of the project (none exist yet).',
-  })
+  @ApiPropertyOptional({ type: 'integer', isArray: true, description: 'Dashboard ids of the project.' })
   @IsOmittable()
   @IsArray()
   @IsInt({ each: true })
@@ -330,7 +326,8 @@ export class FlagDto {
   @ApiProperty() performed_rollback: boolean;
   @ApiProperty() can_edit: boolean;
   @ApiProperty({ type: [String] }) tags: string[];
-  @ApiProperty({ type: 'integer', nullable: true }) usage_dashboard: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Set by `POST …/:id/dashboard`.' })
+  usage_dashboard: number | null;
   @ApiProperty({ type: 'integer', isArray: true }) analytics_dashboards: number[];
   @ApiProperty() has_enriched_analytics: boolean;
 }
@@ -341,7 +338,7 @@ export function toFlagDto(view: FlagView): FlagDto {
     id: flag.id,
     name: flag.name,
     key: flag.key,
-    filters: flag.filters,
+    filters: withCohortNames(flag.filters, view.cohortNames),
     deleted: flag.deleted,
     active: flag.active,
     created_by: toUserBasic(view.createdBy),
@@ -358,8 +355,8 @@ export function toFlagDto(view: FlagView): FlagDto {
     performed_rollback: flag.performedRollback,
     can_edit: view.canEdit,
     tags: flag.tags,
-    usage_dashboard: null,
-    analytics_dashboards: [],
+    usage_dashboard: flag.usageDashboardId,
+    analytics_dashboards: flag.analyticsDashboards,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
   };
 }

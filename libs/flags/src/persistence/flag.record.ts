@@ -16,6 +16,8 @@ export class FlagRecord {
   @Column('boolean') performedRollback: boolean;
   @Column('boolean') hasEnrichedAnalytics: boolean;
   @Column('text', { array: true }) tags: string[];
+  @Column({ type: 'integer', nullable: true }) usageDashboardId: number | null;
+  @Column('integer', { array: true }) analyticsDashboards: number[];
   @Column({ type: 'integer', nullable: true }) createdById: number | null;
   @Column({ type: 'integer', nullable: true }) lastModifiedById: number | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { DependencyFlag, flagDependencyIds } from '../domain/filters';
+import type { DefinitionFlag } from '../domain/project-definitions';
 import { Flag, FlagChanges } from '../domain/flag';
 import { FlagErrors } from '../domain/flag.errors';
 import { FlagListFilter, FlagListOrder } from '../domain/flag-list';
@@ -25,6 +26,8 @@ function toFlag(r: FlagRecord): Flag {
     performedRollback: r.performedRollback,
     hasEnrichedAnalytics: r.hasEnrichedAnalytics,
     tags: r.tags,
+    usageDashboardId: r.usageDashboardId,
+    analyticsDashboards: r.analyticsDashboards,
     createdById: r.createdById,
     lastModifiedById: r.lastModifiedById,
     createdAt: r.createdAt,
@@ -174,6 +177,7 @@ export class FlagsRepository {
       performedRollback: values.active === true ? false : (values.performedRollback ?? false),
       hasEnrichedAnalytics: values.hasEnrichedAnalytics ?? false,
       tags: values.tags ?? [],
+      analyticsDashboards: values.analyticsDashboards ?? [],
       createdById: userId,
       lastModifiedById: userId,
     });
@@ -199,6 +203,7 @@ export class FlagsRepository {
         performedRollback: flag.performedRollback,
         hasEnrichedAnalytics: flag.hasEnrichedAnalytics,
         tags: flag.tags,
+        analyticsDashboards: flag.analyticsDashboards,
         lastModifiedById: flag.lastModifiedById,
         updatedAt: () => 'now()',
       } as Parameters<Repository<FlagRecord>['update']>[1]);
@@ -206,6 +211,36 @@ export class FlagsRepository {
       translateKeyViolation(e);
     }
     return (await this.findById(flag.projectId, flag.id, m))!;
+  }
+
+  /**
+   * Every live flag of the project as flag evaluation reads it, newest first (what `my_flags`
+   * lists): `ix_feature_flags_project_deleted_created` backwards.
+   */
+  async liveDefinitions(projectId: number): Promise<DefinitionFlag[]> {
+    const rows = await this.qb()
+      .select(['f.id', 'f.key', 'f.name', 'f.filters', 'f.active', 'f.ensureExperienceContinuity', 'f.version'])
+      .where('f.project_id = :projectId AND f.deleted = false', { projectId })
+      .orderBy('f.created_at', 'DESC')
+      .addOrderBy('f.id', 'DESC')
+      .getMany();
+    return rows.map((r) => ({
+      id: r.id,
+      team_id: projectId,
+      name: r.name,
+      key: r.key,
+      filters: r.filters as DefinitionFlag['filters'],
+      deleted: false,
+      active: r.active,
+      ensure_experience_continuity: r.ensureExperienceContinuity,
+      has_encrypted_payloads: false,
+      version: r.version,
+    }));
+  }
+
+  /** Links the flag to its generated usage dashboard (not a change of the flag: no version, no activity). */
+  async setUsageDashboard(m: EntityManager, projectId: number, flagId: number, dashboardId: number): Promise<void> {
+    await m.getRepository(FlagRecord).update({ id: flagId, projectId }, { usageDashboardId: dashboardId });
   }
 
   /** Live flags with this key in every project of the organization, oldest project first. */

@@ -46,6 +46,8 @@ export interface PropertyFilterLeaf {
   value: unknown;
   negation: boolean;
   groupTypeIndex: number | null;
+  /** The filter as sent, for fields only some types have (a behavioural filter's time window). */
+  raw: Readonly<Record<string, unknown>>;
 }
 
 export interface PropertyFilterGroup {
@@ -137,6 +139,7 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
       value: value.value,
       negation: negation as boolean,
       groupTypeIndex,
+      raw: value,
     };
     checkValue(parsed, fail);
     return parsed;

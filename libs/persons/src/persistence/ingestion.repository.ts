@@ -107,8 +107,8 @@ export class IngestionRepository {
   }
 
   /**
-   * Folds persons into others: their distinct ids and events move to the surviving person,
-   * then their rows go.
+   * Folds persons into others: their distinct ids, events and static cohort memberships move to
+   * the surviving person, then their rows go.
    */
   async mergePersons(
     m: EntityManager,
@@ -131,6 +131,14 @@ export class IngestionRepository {
          FROM jsonb_to_recordset($2::jsonb) AS x(from_uuid uuid, into_uuid uuid)
         WHERE e.project_id = $1 AND e.person_id = ANY($3::uuid[]) AND e.person_id = x.from_uuid`,
       [projectId, json, merges.map((x) => x.fromUuid)],
+    );
+    // Static cohort memberships follow the person (a duplicate is dropped with the old person).
+    await m.query(
+      `INSERT INTO cohort_static_members (cohort_id, person_id)
+       SELECT s.cohort_id, x.into_id FROM jsonb_to_recordset($1::jsonb) AS x(from_id bigint, into_id bigint)
+         JOIN cohort_static_members s ON s.person_id = x.from_id
+       ON CONFLICT DO NOTHING`,
+      [json],
     );
     await m.query(`DELETE FROM persons WHERE project_id = $1 AND id = ANY($2::bigint[])`, [
       projectId,

@@ -36,6 +36,19 @@ interface PersonRow {
 
 const PERSON_COLUMNS = 'p.id, p.uuid, p.properties, p.is_identified, p.created_at';
 
+/** The static cohorts a person `p` belongs to (a column of the statement it is added to). */
+const STATIC_COHORTS = `,
+  ARRAY(SELECT m.cohort_id FROM cohort_static_members m WHERE m.person_id = p.id ORDER BY m.cohort_id) AS static_cohort_ids`;
+
+/** A person as flag evaluation reads it. */
+export interface PersonForEvaluation {
+  personId: number;
+  uuid: string;
+  properties: Properties;
+  /** The static cohorts it belongs to (when asked for). */
+  staticCohortIds: number[];
+}
+
 /** Persons, distinct ids and groups as the API and other contexts read and change them. */
 @Injectable()
 export class PersonsRepository {
@@ -101,17 +114,6 @@ export class PersonsRepository {
     );
     if (rows.length === 0) return null;
     return (await this.withDistinctIds(db, rows))[0];
-  }
-
-  /** The project's persons among `ids` (in no particular order; ids of no such person are left out). */
-  async byIds(projectId: number, ids: number[]): Promise<Person[]> {
-    if (ids.length === 0) return [];
-    const rows = await queryRows<PersonRow>(
-      this.ds,
-      `SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.project_id = $1 AND p.id = ANY($2::bigint[])`,
-      [projectId, ids],
-    );
-    return this.withDistinctIds(this.ds, rows);
   }
 
   private async withDistinctIds(db: Queryable, rows: PersonRow[]): Promise<Person[]> {
@@ -191,18 +193,128 @@ export class PersonsRepository {
     );
   }
 
-  /** The person a distinct id belongs to: one lookup on the unique (project, distinct id) index. */
+  /**
+   * The person a distinct id belongs to: one lookup on the unique (project, distinct id) index.
+   * With `staticCohorts`, the same statement lists the static cohorts it is a member of
+   * (`ix_cohort_static_members_person`).
+   */
   async byDistinctId(
     projectId: number,
     distinctId: string,
-  ): Promise<{ personId: number; uuid: string; properties: Properties } | null> {
-    const rows = await queryRows<{ id: number; uuid: string; properties: Properties }>(
+    staticCohorts = false,
+  ): Promise<PersonForEvaluation | null> {
+    const rows = await queryRows<{ id: number; uuid: string; properties: Properties; static_cohort_ids?: number[] }>(
       this.ds,
-      `SELECT p.id, p.uuid, p.properties FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
+      `SELECT p.id, p.uuid, p.properties${staticCohorts ? STATIC_COHORTS : ''}
+         FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
         WHERE d.project_id = $1 AND d.distinct_id = $2`,
       [projectId, distinctId],
     );
-    return rows.length === 0 ? null : { personId: rows[0].id, uuid: rows[0].uuid, properties: rows[0].properties };
+    if (rows.length === 0) return null;
+    const r = rows[0];
+    return { personId: r.id, uuid: r.uuid, properties: r.properties, staticCohortIds: r.static_cohort_ids ?? [] };
+  }
+
+  /**
+   * Persons of the project after `afterId`, in id order (`ix_persons_project_id`), with their
+   * oldest distinct id: a batch of a scan over every person. `requiredKeys`: only persons that
+   * have all these properties (`ix_persons_properties_gin`).
+   */
+  async scan(
+    projectId: number,
+    afterId: number,
+    limit: number,
+    options: { requiredKeys?: readonly string[]; staticCohorts?: boolean } = {},
+  ): Promise<Array<PersonForEvaluation & { distinctId: string | null }>> {
+    const keys = options.requiredKeys ?? [];
+    const rows = await queryRows<{
+      id: number;
+      uuid: string;
+      properties: Properties;
+      distinct_id: string | null;
+      static_cohort_ids?: number[];
+    }>(
+      this.ds,
+      `SELECT p.id, p.uuid, p.properties${options.staticCohorts ? STATIC_COHORTS : ''},
+              (SELECT d.distinct_id FROM person_distinct_ids d WHERE d.person_id = p.id ORDER BY d.id LIMIT 1) AS distinct_id
+         FROM persons p
+        WHERE p.project_id = $1 AND p.id > $2${keys.length > 0 ? ' AND p.properties ?& $4::text[]' : ''}
+        ORDER BY p.id LIMIT $3`,
+      keys.length > 0 ? [projectId, afterId, limit, keys] : [projectId, afterId, limit],
+    );
+    return rows.map((r) => ({
+      personId: r.id,
+      uuid: r.uuid,
+      properties: r.properties,
+      staticCohortIds: r.static_cohort_ids ?? [],
+      distinctId: r.distinct_id,
+    }));
+  }
+
+  async count(projectId: number): Promise<number> {
+    const [{ count }] = await queryRows<{ count: number }>(
+      this.ds,
+      `SELECT count(*) AS count FROM persons WHERE project_id = $1`,
+      [projectId],
+    );
+    return count;
+  }
+
+  /** Persons of the project by id, in the order of `ids`, with their distinct ids. */
+  async byIds(projectId: number, ids: readonly number[]): Promise<Person[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<PersonRow>(
+      this.ds,
+      `SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.project_id = $1 AND p.id = ANY($2::bigint[])`,
+      [projectId, ids],
+    );
+    const byId = new Map((await this.withDistinctIds(this.ds, rows)).map((p) => [p.id, p]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Stored properties of several groups in one statement (`uq_groups_project_type_key`). */
+  async groupsByKeys(
+    projectId: number,
+    groups: ReadonlyArray<{ groupTypeIndex: number; groupKey: string }>,
+  ): Promise<Array<{ groupTypeIndex: number; groupKey: string; properties: Properties }>> {
+    if (groups.length === 0) return [];
+    const rows = await queryRows<{ group_type_index: number; group_key: string; group_properties: Properties }>(
+      this.ds,
+      `SELECT g.group_type_index, g.group_key, g.group_properties
+         FROM unnest($2::smallint[], $3::text[]) AS x(group_type_index, group_key)
+         JOIN groups g ON g.project_id = $1 AND g.group_type_index = x.group_type_index AND g.group_key = x.group_key`,
+      [projectId, groups.map((g) => g.groupTypeIndex), groups.map((g) => g.groupKey)],
+    );
+    return rows.map((r) => ({
+      groupTypeIndex: r.group_type_index,
+      groupKey: r.group_key,
+      properties: r.group_properties,
+    }));
+  }
+
+  /** Groups of one type after `afterId`, in id order: a batch of a scan over them. */
+  async scanGroups(
+    projectId: number,
+    groupTypeIndex: number,
+    afterId: number,
+    limit: number,
+  ): Promise<Array<{ id: number; groupKey: string; properties: Properties }>> {
+    const rows = await queryRows<{ id: number; group_key: string; group_properties: Properties }>(
+      this.ds,
+      `SELECT id, group_key, group_properties FROM groups
+        WHERE project_id = $1 AND group_type_index = $2 AND id > $3 ORDER BY id LIMIT $4`,
+      [projectId, groupTypeIndex, afterId, limit],
+    );
+    return rows.map((r) => ({ id: r.id, groupKey: r.group_key, properties: r.group_properties }));
+  }
+
+  async countGroups(projectId: number, groupTypeIndex: number): Promise<number> {
+    const [{ count }] = await queryRows<{ count: number }>(
+      this.ds,
+      `SELECT count(*) AS count FROM groups WHERE project_id = $1 AND group_type_index = $2`,
+      [projectId, groupTypeIndex],
+    );
+    return count;
   }
 
   async groupProperties(projectId: number, groupTypeIndex: number, groupKey: string): Promise<Properties | null> {

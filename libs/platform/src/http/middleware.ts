@@ -131,8 +131,9 @@ function dropDangerousKeys(key: string, value: unknown): unknown {
 }
 
 /**
- * Body parsing. SDK paths (ingestion, /flags, /decide) get the raw bytes (they may be gzip,
- * base64 or form-encoded; `decodeSdkPayload` reads them) up to `rawLimit` after inflation.
+ * Body parsing. SDK paths (ingestion, /flags, /decide, OFREP) get the raw bytes (they may be gzip,
+ * base64 or form-encoded; `decodeSdkPayload` reads them) up to `rawLimit` after inflation. A raw
+ * path ending in `/*` covers every path below it.
  * Everything else takes JSON up to `jsonLimit`; another content type with a body → 415.
  */
 export function parseBodies(options: {
@@ -142,9 +143,10 @@ export function parseBodies(options: {
 }): RequestHandler {
   const raw = express.raw({ type: () => true, limit: options.rawLimit });
   const json = express.json({ limit: options.jsonLimit, type: () => true, reviver: dropDangerousKeys, strict: false });
-  const rawPaths = new Set(options.rawPaths.flatMap((p) => [p, `${p}/`]));
+  const rawPaths = new Set(options.rawPaths.filter((p) => !p.endsWith('/*')).flatMap((p) => [p, `${p}/`]));
+  const rawPrefixes = options.rawPaths.filter((p) => p.endsWith('/*')).map((p) => p.slice(0, -1));
   return (req: Request, res: Response, next: NextFunction) => {
-    const isRaw = rawPaths.has(req.path);
+    const isRaw = rawPaths.has(req.path) || rawPrefixes.some((prefix) => req.path.startsWith(prefix));
     if (!isRaw && !hasBody(req)) return next();
     if (!isRaw && !isJson(req)) {
       const type = String(req.headers['content-type'] ?? '').split(';')[0] || 'none';

@@ -6,7 +6,7 @@ import {
   evaluateFlag,
   flagsWithExperienceContinuity,
 } from './engine';
-import type { CompileOptions, EvaluationContext } from './engine';
+import type { EvaluationContext } from './engine';
 import { flagHash } from './hash';
 
 let nextId = 1;
@@ -19,9 +19,8 @@ function evaluate(
   key: string,
   context: Partial<EvaluationContext> = {},
   cohorts: CohortDefinition[] = [],
-  options: CompileOptions = {},
 ) {
-  const project = compileFlags(flags, cohorts, { groupTypeMapping: { '0': 'company', '1': 'team' }, ...options });
+  const project = compileFlags(flags, cohorts, { groupTypeMapping: { '0': 'company', '1': 'team' } });
   const result = evaluateFlag(project, key, { distinctId: 'user-1', ...context });
   if (!result) throw new Error(`no flag ${key}`);
   return result;
@@ -112,24 +111,28 @@ describe('evaluation engine', () => {
       });
     });
 
-    it('tries conditions in stored order; variant overrides first only when asked', () => {
+    it('tries conditions with a variant override first, reporting their stored index', () => {
       const variants = [
         { key: 'a', rollout_percentage: 50 },
         { key: 'b', rollout_percentage: 50 },
       ];
       const f = flag('ordered', {
         groups: [
+          { properties: [plan('pro')], variant: null },
           { properties: [], variant: null },
           { properties: [], variant: 'b' },
+          { properties: [plan('pro')], variant: 'a' },
         ],
         multivariate: { variants },
       });
-      const hashed = evaluate([f], 'ordered', { distinctId: 'user-7' });
-      expect(hashed.reason.condition_index).toBe(0);
-      const legacy = evaluate([f], 'ordered', { distinctId: 'user-7' }, [], {
-        conditionOrder: 'variant_overrides_first',
-      });
-      expect([legacy.value, legacy.reason.condition_index]).toEqual(['b', 1]);
+      const pro = evaluate([f], 'ordered', { distinctId: 'user-7', personProperties: { plan: 'pro' } });
+      expect([pro.value, pro.reason.condition_index]).toEqual(['b', 2]);
+      const f2 = flag('ordered-2', { ...f.filters, groups: [f.filters!.groups![0], f.filters!.groups![3]] });
+      const second = evaluate([f2], 'ordered-2', { distinctId: 'user-7', personProperties: { plan: 'pro' } });
+      expect([second.value, second.reason.condition_index]).toEqual(['a', 1]);
+      const free = evaluate([f2], 'ordered-2', { distinctId: 'user-7', personProperties: { plan: 'free' } });
+      // No match: the reason names the last condition tried, which is the first stored one.
+      expect(free.reason).toMatchObject({ code: 'no_condition_match', condition_index: 0 });
     });
 
     it('ignores an override that names no variant, and stops at early_exit', () => {

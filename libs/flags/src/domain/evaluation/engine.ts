@@ -6,7 +6,7 @@ import type {
   PropertyFilter,
   PropertyGroup,
 } from './definitions';
-import { isPropertyGroup } from './definitions';
+import { evaluationOrder, isPropertyGroup } from './definitions';
 import { FlagIndex } from './dependencies';
 import { flagHash, holdoutHash } from './hash';
 import { compilePropertyMatcher } from './operators';
@@ -25,13 +25,6 @@ import type { EvaluationReason, ReasonCode } from './reasons';
 export interface CompileOptions {
   /** The project's group types: `{"0": "company"}` (index → the name used in `groups`). */
   groupTypeMapping?: Readonly<Record<string, string>>;
-  /**
-   * `array` (default): conditions are tried in the order they are stored, as PostHog's flag
-   * service and SDKs do since September 2025. `variant_overrides_first`: conditions with a
-   * variant override are tried first (PostHog before that change); `condition_index` still
-   * reports the stored position.
-   */
-  conditionOrder?: 'array' | 'variant_overrides_first';
 }
 
 export interface EvaluationContext {
@@ -94,7 +87,7 @@ export function compileFlags(
     });
   }
   const compiled = new Map<string, CompiledFlag>();
-  for (const flag of live) compiled.set(flag.key, compileFlag(flag, compiler, options));
+  for (const flag of live) compiled.set(flag.key, compileFlag(flag, compiler));
   markBrokenDependencies(compiled, compiledCohorts);
   return { flags: compiled, groupTypeMapping, cohorts: compiledCohorts };
 }
@@ -271,7 +264,7 @@ class ConditionCompiler {
   }
 }
 
-function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler, options: CompileOptions): CompiledFlag {
+function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler): CompiledFlag {
   const filters = flag.filters ?? {};
   const aggregation = filters.aggregation_group_type_index ?? null;
   const variantDefinitions = filters.multivariate?.variants ?? [];
@@ -284,10 +277,9 @@ function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler, options:
     min = max;
   }
   const variantKeys = new Set(variantDefinitions.map((v) => v.key));
-  let conditions = (filters.groups ?? []).map((c, i) => compiler.condition(c, i, aggregation, variantKeys));
-  if (options.conditionOrder === 'variant_overrides_first') {
-    conditions = [...conditions.filter((c) => c.variant !== null), ...conditions.filter((c) => c.variant === null)];
-  }
+  // Tried in evaluation order (variant overrides first); `condition_index` keeps the stored position.
+  const stored = filters.groups ?? [];
+  const conditions = evaluationOrder(stored).map((i) => compiler.condition(stored[i], i, aggregation, variantKeys));
   const payloads = new Map<string, string>();
   for (const [key, payload] of Object.entries(filters.payloads ?? {})) {
     if (payload === null || payload === undefined || payload === '') continue;

@@ -32,5 +32,12 @@ export {
   flagsWithExperienceContinuity,
 } from './engine';
 export type { CompileOptions, CompiledFlag, CompiledProject, EvaluationContext, FlagEvaluation } from './engine';
-export { cohortLookup, cohortsForLocalEvaluation, expandCohortsForLocalEvaluation } from './local-evaluation';
+export {
+  cohortLookup,
+  cohortsForLocalEvaluation,
+  expandCohortsForLocalEvaluation,
+  inEvaluationOrder,
+  localEvaluationDefinitions,
+} from './local-evaluation';
+export { evaluationOrder, hasVariantOverride } from './definitions';
 export { parsePayload } from './payloads';

@@ -1,5 +1,11 @@
 import type { CohortDefinition, FlagFilters, PropertyFilter, PropertyGroup } from './definitions';
-import { cohortLookup, cohortsForLocalEvaluation, expandCohortsForLocalEvaluation } from './local-evaluation';
+import {
+  cohortLookup,
+  cohortsForLocalEvaluation,
+  expandCohortsForLocalEvaluation,
+  inEvaluationOrder,
+  localEvaluationDefinitions,
+} from './local-evaluation';
 
 const person = (key: string, value: unknown, extra: Partial<PropertyFilter> = {}): PropertyFilter => ({
   key,
@@ -96,5 +102,62 @@ describe('cohort expansion for local evaluation', () => {
     const shipped = cohortsForLocalEvaluation([byCohort(6), byCohort(9), byCohort(7), null], lookup);
     expect(Object.keys(shipped).sort()).toEqual(['1', '6', '9']);
     expect(shipped['1']).toEqual(lookup.get(1)?.filters?.properties);
+  });
+});
+
+describe('what the definitions endpoints ship', () => {
+  const variants = { variants: [{ key: 'x', rollout_percentage: 100 }] };
+
+  it('puts conditions with a variant override first, otherwise keeping the stored order', () => {
+    const filters: FlagFilters = {
+      groups: [{ properties: [a] }, { properties: [b], variant: 'x' }, { properties: [c] }, { variant: 'x' }],
+      multivariate: variants,
+    };
+    expect(inEvaluationOrder(filters).groups).toEqual([
+      { properties: [b], variant: 'x' },
+      { variant: 'x' },
+      { properties: [a] },
+      { properties: [c] },
+    ]);
+    const plain: FlagFilters = { groups: [{ properties: [a] }, { properties: [b], variant: '' }] };
+    expect(inEvaluationOrder(plain)).toBe(plain);
+  });
+
+  it('ships live flags only, with dependency chains, ordered conditions and the cohorts they need', () => {
+    const flags = [
+      { id: 1, key: 'base', active: true, filters: { groups: [{ properties: [cohortRef(6)] }] } },
+      {
+        id: 2,
+        key: 'dependent',
+        active: false,
+        filters: {
+          groups: [
+            { properties: [{ key: '1', type: 'flag', operator: 'flag_evaluates_to', value: true }] },
+            { properties: [], variant: 'x' },
+          ],
+          multivariate: variants,
+        },
+      },
+      { id: 3, key: 'gone', active: true, deleted: true, filters: { groups: [{ properties: [cohortRef(2)] }] } },
+    ];
+    const withCohorts = localEvaluationDefinitions(flags, [...lookup.values()], { sendCohorts: true });
+    expect(withCohorts.flags.map((f) => f.key)).toEqual(['base', 'dependent']);
+    expect(withCohorts.flags[1].filters.groups).toEqual([
+      { properties: [], variant: 'x' },
+      {
+        properties: [
+          { key: 'base', type: 'flag', operator: 'flag_evaluates_to', value: true, dependency_chain: ['base'] },
+        ],
+      },
+    ]);
+    expect(Object.keys(withCohorts.cohorts).sort()).toEqual(['1', '6']);
+
+    const expanded = localEvaluationDefinitions(
+      [{ id: 4, key: 'simple', active: true, filters: byCohort(1) }],
+      [...lookup.values()],
+      { sendCohorts: false },
+    );
+    expect(expanded.cohorts).toEqual({});
+    expect(expanded.flags[0].filters.groups).toEqual([{ properties: [a, b], rollout_percentage: 50 }]);
   });
 });

@@ -1,11 +1,59 @@
-import type { CohortDefinition, FlagCondition, FlagFilters, PropertyFilter, PropertyGroup } from './definitions';
-import { isPropertyGroup } from './definitions';
+import type {
+  CohortDefinition,
+  FlagCondition,
+  FlagDefinition,
+  FlagFilters,
+  PropertyFilter,
+  PropertyGroup,
+} from './definitions';
+import { evaluationOrder, isPropertyGroup } from './definitions';
+import { withDependencyChains } from './dependencies';
 
 /**
  * What the local-evaluation endpoints send to SDKs besides the flags (reference §3.3, §4.6).
  */
 
 type CohortLookup = ReadonlyMap<number, CohortDefinition>;
+
+/**
+ * What `local_evaluation` and `/flags/definitions` ship besides the group type mapping: every
+ * non-deleted flag (inactive ones too; SDKs respect `active`), with dependency chains, conditions
+ * in evaluation order (so posthog-node, which tries them in array order, agrees with the
+ * server), and either the dynamic cohorts they reference (`sendCohorts`) or, without them,
+ * single-cohort flags rewritten into person-property conditions.
+ */
+export function localEvaluationDefinitions<F extends FlagDefinition>(
+  flags: readonly F[],
+  cohorts: readonly CohortDefinition[],
+  options: { sendCohorts: boolean },
+): { flags: F[]; cohorts: Record<string, PropertyGroup> } {
+  const lookup = cohortLookup(cohorts);
+  const live = withDependencyChains(flags.filter((f) => !f.deleted));
+  const shipped = live.map((flag) => {
+    const filters = flag.filters;
+    if (!filters) return flag;
+    const expanded = options.sendCohorts ? filters : expandCohortsForLocalEvaluation(filters, lookup);
+    return { ...flag, filters: inEvaluationOrder(expanded) };
+  });
+  return {
+    flags: shipped,
+    cohorts: options.sendCohorts
+      ? cohortsForLocalEvaluation(
+          live.map((f) => f.filters),
+          lookup,
+        )
+      : {},
+  };
+}
+
+/** `filters` with its conditions in the order the engine tries them. */
+export function inEvaluationOrder(filters: FlagFilters): FlagFilters {
+  const groups = filters.groups;
+  if (!groups || groups.length < 2) return filters;
+  const order = evaluationOrder(groups);
+  if (order.every((index, position) => index === position)) return filters;
+  return { ...filters, groups: order.map((i) => groups[i]) };
+}
 
 export function cohortLookup(cohorts: readonly CohortDefinition[]): CohortLookup {
   return new Map(cohorts.filter((c) => !c.deleted).map((c) => [Number(c.id), c]));

@@ -14,7 +14,7 @@ import { PostHog } from 'posthog-node';
 import type { CohortDefinition, FlagCondition, FlagDefinition, PropertyFilter, PropertyGroup } from './definitions';
 import { withDependencyChains } from './dependencies';
 import { compileFlags, evaluateFlag } from './engine';
-import { cohortLookup, cohortsForLocalEvaluation } from './local-evaluation';
+import { localEvaluationDefinitions } from './local-evaluation';
 import { parsePayload } from './payloads';
 
 // Date strings without a zone are local time to the SDK (JavaScript's Date); ours reads UTC.
@@ -588,18 +588,18 @@ describe('agreement with posthog-node local evaluation', () => {
           g.pick([`user-${p}-${i}`, `${g.int(1, 1e6)}`, `anon_${g.random().toString(36).slice(2, 10)}`]),
         );
         const project = generateProject(g, p, distinctIds);
-        const shipped = withDependencyChains(project.flags);
+        // Exactly what the definitions endpoints ship (posthog-node 5.70 asks with send_cohorts),
+        // plus the probes, which only this test needs.
+        const shipped = localEvaluationDefinitions(project.flags, project.cohorts, { sendCohorts: true });
         const definitions = {
           flags: [
-            ...shipped,
+            ...shipped.flags,
             ...withDependencyChains([...project.flags, ...conditionProbes(project.flags)]).slice(project.flags.length),
           ],
           group_type_mapping: GROUP_TYPES,
-          cohorts: cohortsForLocalEvaluation(
-            project.flags.map((f) => f.filters),
-            cohortLookup(project.cohorts),
-          ),
+          cohorts: shipped.cohorts,
         };
+        // The server's engine with its defaults: variant overrides first.
         const compiled = compileFlags(project.flags, project.cohorts, { groupTypeMapping: GROUP_TYPES });
         const client = sdkClient(definitions);
         await client.waitForLocalEvaluationReady(5_000);
@@ -635,7 +635,7 @@ describe('agreement with posthog-node local evaluation', () => {
               counts.agreed++;
             } else if (disagreements.length < 5) {
               disagreements.push({
-                flag: shipped.find((f) => f.key === flag.key),
+                flag: shipped.flags.find((f) => f.key === flag.key),
                 cohorts: definitions.cohorts,
                 person,
                 sdk: { value: sdkValue, payload: sdkPayload },

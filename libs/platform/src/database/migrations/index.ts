@@ -1,6 +1,8 @@
 import { Platform1763700000000 } from './1763700000000-platform';
 import { Flags1763800000000 } from './1763800000000-flags';
+import { FlagEvaluation1763850000000 } from './1763850000000-flag-evaluation';
 import { Persons1763900000000 } from './1763900000000-persons';
+import { Cohorts1763950000000 } from './1763950000000-cohorts';
 import { EventDefinitions1764000000000 } from './1764000000000-event-definitions';
 import { EventDeletion1764100000000 } from './1764100000000-event-deletion';
 import { EventDeletionClaims1764150000000 } from './1764150000000-event-deletion-claims';
@@ -14,7 +16,9 @@ import { Analytics1764300000000 } from './1764300000000-analytics';
 export const MIGRATIONS = [
   Platform1763700000000,
   Flags1763800000000,
+  FlagEvaluation1763850000000,
   Persons1763900000000,
+  Cohorts1763950000000,
   EventDefinitions1764000000000,
   EventDeletion1764100000000,
   EventDeletionClaims1764150000000,

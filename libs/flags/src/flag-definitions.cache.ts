@@ -1,0 +1,113 @@
+import { CohortsService, PersonsService } from '@app/persons';
+import { FlagDefinitionChanges, metrics } from '@app/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ProjectDefinitions } from './domain/project-definitions';
+import { FlagsRepository } from './persistence/flags.repository';
+
+/** How often a cached project's version is compared with the database (backstop for notifications). */
+export const DEFINITIONS_RECHECK_MS = 1_000;
+/** Projects kept compiled; the least recently used goes first. */
+const MAX_PROJECTS = 1_000;
+
+const loads = metrics.counter('flag_definitions_loads_total', 'Projects whose flag definitions were (re)compiled.');
+const loadDuration = metrics.histogram('flag_definitions_load_seconds', 'Time to load and compile a project.');
+const staleFound = metrics.counter(
+  'flag_definitions_stale_total',
+  'Cached projects found stale by the version check (a change notification was missed).',
+);
+
+interface Entry {
+  definitions?: ProjectDefinitions;
+  loading?: Promise<ProjectDefinitions>;
+  checkedAt: number;
+  checking?: Promise<void>;
+}
+
+/**
+ * Each project's flag definitions, compiled once and kept in memory until its flags, cohorts or
+ * group types change:
+ *
+ * - a change made by this process drops the project right after its transaction commits
+ *   (`FlagDefinitionChanges`), so the next request recompiles;
+ * - on PostgreSQL, a change made by another instance arrives by LISTEN/NOTIFY;
+ * - and every `DEFINITIONS_RECHECK_MS` at most, a request for a cached project triggers a
+ *   background read of its version, in case a notification was lost.
+ *
+ * On the embedded database the owning process makes every change itself: the local signal
+ * suffices and there is no version check.
+ *
+ * Requests never wait for that check. A load reads the version first, then the definitions, so
+ * a cached copy never claims a version newer than its content.
+ */
+@Injectable()
+export class FlagDefinitionsCache implements OnModuleInit {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(
+    private readonly flags: FlagsRepository,
+    private readonly cohorts: CohortsService,
+    private readonly persons: PersonsService,
+    private readonly changes: FlagDefinitionChanges,
+  ) {}
+
+  onModuleInit(): void {
+    this.changes.subscribe((projects) => {
+      if (projects === 'all') this.entries.clear();
+      else for (const id of projects) this.entries.delete(id);
+    });
+  }
+
+  /** The project's compiled definitions: from memory, or loaded once for concurrent callers. */
+  get(projectId: number): Promise<ProjectDefinitions> | ProjectDefinitions {
+    const entry = this.entries.get(projectId);
+    if (entry?.definitions) {
+      // Most recently used last: the first entry is the one to evict.
+      this.entries.delete(projectId);
+      this.entries.set(projectId, entry);
+      const due = Date.now() - entry.checkedAt >= DEFINITIONS_RECHECK_MS;
+      if (due && !entry.checking && this.changes.shared) this.check(projectId, entry);
+      return entry.definitions;
+    }
+    if (entry?.loading) return entry.loading;
+    const fresh: Entry = { checkedAt: Date.now() };
+    const loading = this.load(projectId).then((definitions) => {
+      // Installed only if no change dropped the entry meanwhile.
+      if (this.entries.get(projectId) === fresh) {
+        fresh.definitions = definitions;
+        fresh.checkedAt = Date.now();
+      }
+      return definitions;
+    });
+    fresh.loading = loading;
+    loading.catch(() => this.entries.get(projectId) === fresh && this.entries.delete(projectId));
+    this.entries.set(projectId, fresh);
+    if (this.entries.size > MAX_PROJECTS) this.entries.delete(this.entries.keys().next().value!);
+    return loading;
+  }
+
+  private async load(projectId: number): Promise<ProjectDefinitions> {
+    const started = process.hrtime.bigint();
+    const version = await this.changes.version(projectId);
+    const flags = await this.flags.liveDefinitions(projectId);
+    const cohorts = await this.cohorts.definitions(projectId);
+    const groupTypes = await this.persons.groupTypeMapping(projectId);
+    const definitions = new ProjectDefinitions(projectId, version, flags, cohorts, groupTypes);
+    loads.inc();
+    loadDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    return definitions;
+  }
+
+  private check(projectId: number, entry: Entry): void {
+    entry.checking = this.changes
+      .version(projectId)
+      .then((version) => {
+        entry.checkedAt = Date.now();
+        if (version !== entry.definitions?.version && this.entries.get(projectId) === entry) {
+          staleFound.inc();
+          this.entries.delete(projectId);
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => (entry.checking = undefined));
+  }
+}

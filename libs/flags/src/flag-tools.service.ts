@@ -1,0 +1,270 @@
+import { Cohort, CohortsService, PersonsService } from '@app/persons';
+import { Actor, BackgroundJobs, DomainError, metrics, UserRecord, TenancyService } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Dashboard, enrichedTiles, hasEnrichedInsights, usageDashboard } from './domain/dashboard';
+import { compileConditionMatcher, evaluateFlag } from './domain/evaluation';
+import type { EvaluationContext, FlagCondition, PropertyFilter } from './domain/evaluation';
+import { cohortCheck, flagCohortIds, flagDependencyIds, validateFilters } from './domain/filters';
+import { Flag } from './domain/flag';
+import { ProjectScope } from './flags.service';
+import { FlagDefinitionsCache } from './flag-definitions.cache';
+import { DashboardsRepository } from './persistence/dashboards.repository';
+import { FlagsRepository } from './persistence/flags.repository';
+import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
+
+/** Persons (or groups) read per statement by the scans below. */
+const SCAN_BATCH = 1_000;
+/** Operators that hold for a person without the property: no pre-filter on the key for them. */
+const MATCH_WHEN_ABSENT = new Set([
+  'is_not',
+  'not_icontains',
+  'not_starts_with',
+  'not_ends_with',
+  'not_regex',
+  'is_not_set',
+]);
+
+const staticCohortsFilled = metrics.counter(
+  'flag_static_cohorts_filled_total',
+  'Static cohorts filled from a flag, by outcome.',
+);
+
+export interface BlastRadiusInput {
+  condition?: unknown;
+  group_type_index?: unknown;
+}
+
+/** `{success}` / `{success: false, error}`, PostHog's bodies for the dashboard actions. */
+export type DashboardOutcome = { success: true } | { success: false; error: string };
+
+/**
+ * The flag tools: blast radius, static cohorts of the persons a flag is on for, and usage
+ * dashboards. Counting and filling evaluate with the same engine and definitions as `/flags`, so
+ * their answers agree with what evaluation decides.
+ */
+@Injectable()
+export class FlagToolsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly flags: FlagsRepository,
+    private readonly dashboards: DashboardsRepository,
+    private readonly hashKeys: HashKeyOverridesRepository,
+    private readonly cache: FlagDefinitionsCache,
+    private readonly persons: PersonsService,
+    private readonly cohorts: CohortsService,
+    private readonly tenancy: TenancyService,
+    private readonly jobs: BackgroundJobs,
+  ) {}
+
+  /**
+   * How many persons (or groups of `group_type_index`) a condition's properties match, and how
+   * many there are. The rollout is not applied (PostHog's UI multiplies).
+   */
+  async blastRadius(
+    scope: ProjectScope,
+    input: BlastRadiusInput,
+  ): Promise<{ users_affected: number; total_users: number }> {
+    if (input.condition === undefined || input.condition === null) {
+      throw DomainError.invalid('Missing condition for which to get blast radius');
+    }
+    if (typeof input.condition !== 'object' || Array.isArray(input.condition)) {
+      throw DomainError.invalid('condition must be an object.', 'condition');
+    }
+    const gti = input.group_type_index ?? null;
+    if (gti !== null && (!Number.isInteger(gti) || (gti as number) < 0 || (gti as number) > 4)) {
+      throw DomainError.invalid('group_type_index must be an integer between 0 and 4, or null.', 'group_type_index');
+    }
+    const condition = input.condition as { properties?: unknown };
+    const properties = condition.properties ?? [];
+    if (!Array.isArray(properties)) throw DomainError.invalid('condition.properties must be a list.', 'condition');
+    if (gti !== null) {
+      const own = (p: unknown) =>
+        typeof p === 'object' && p !== null && (p as PropertyFilter).type === 'group'
+          ? (p as PropertyFilter).group_type_index === gti
+          : (p as PropertyFilter)?.key === '$group_key';
+      if (!properties.every(own)) throw DomainError.invalid('Invalid group type index for feature flag condition.');
+    }
+    const raw = { groups: [{ properties, rollout_percentage: null }], aggregation_group_type_index: gti };
+    const validated = validateFilters(raw, {
+      flagKey: '',
+      flags: await this.flags.dependencyGraph(scope.id, flagDependencyIds(raw)),
+      cohorts: cohortCheck(await this.cohorts.forFlags(scope.id, flagCohortIds(raw))),
+    });
+    // Stored shape and engine shape differ only in that a flag property's key may be an id number.
+    const checked = validated.groups[0] as unknown as FlagCondition;
+    const definitions = await this.cache.get(scope.id);
+    const matches = compileConditionMatcher(definitions.compiled, checked, gti as number | null);
+    return gti === null
+      ? this.countPersons(scope.id, checked.properties ?? [], matches, definitions.usesStaticCohorts)
+      : this.countGroups(scope.id, gti as number, definitions.compiled.groupTypeMapping.get(gti as number), matches);
+  }
+
+  private async countPersons(
+    projectId: number,
+    properties: readonly PropertyFilter[],
+    matches: (context: EvaluationContext) => boolean,
+    staticCohorts: boolean,
+  ): Promise<{ users_affected: number; total_users: number }> {
+    const total = await this.persons.countPersons(projectId);
+    if (properties.length === 0) return { users_affected: total, total_users: total };
+    // A person without a property these filters require can never match: read only persons with them.
+    const requiredKeys = [
+      ...new Set(
+        properties
+          .filter((p) => (p.type ?? 'person') === 'person' && !MATCH_WHEN_ABSENT.has(p.operator || 'exact'))
+          .map((p) => String(p.key))
+          .filter((k) => k !== 'distinct_id'),
+      ),
+    ];
+    let affected = 0;
+    for (let after = 0; ;) {
+      const batch = await this.persons.scanPersons(projectId, after, SCAN_BATCH, { requiredKeys, staticCohorts });
+      if (batch.length === 0) break;
+      for (const person of batch) {
+        const members = new Set(person.staticCohortIds);
+        const context: EvaluationContext = {
+          distinctId: person.distinctId ?? String(person.personId),
+          personProperties: person.properties,
+          isInStaticCohort: (id) => members.has(id),
+        };
+        if (matches(context)) affected++;
+      }
+      after = batch[batch.length - 1].personId;
+    }
+    return { users_affected: Math.min(affected, total), total_users: total };
+  }
+
+  private async countGroups(
+    projectId: number,
+    groupTypeIndex: number,
+    groupType: string | undefined,
+    matches: (context: EvaluationContext) => boolean,
+  ): Promise<{ users_affected: number; total_users: number }> {
+    const total = await this.persons.countGroups(projectId, groupTypeIndex);
+    if (groupType === undefined) return { users_affected: 0, total_users: total };
+    let affected = 0;
+    for (let after = 0; ;) {
+      const batch = await this.persons.scanGroups(projectId, groupTypeIndex, after, SCAN_BATCH);
+      if (batch.length === 0) break;
+      for (const group of batch) {
+        const context: EvaluationContext = {
+          distinctId: '',
+          groups: { [groupType]: group.groupKey },
+          groupProperties: { [groupType]: group.properties },
+        };
+        if (matches(context)) affected++;
+      }
+      after = batch[batch.length - 1].id;
+    }
+    return { users_affected: affected, total_users: total };
+  }
+
+  /**
+   * A static cohort of the persons the flag is on for, named as PostHog names it. It answers at
+   * once (`is_calculating: true`); the persons are evaluated and added in batches in the
+   * background. Inactive, deleted and group flags give an empty cohort.
+   */
+  async createStaticCohortForFlag(
+    scope: ProjectScope,
+    actor: Actor,
+    flagId: number,
+  ): Promise<{ cohort: Cohort; createdBy: UserRecord | null }> {
+    const flag = await this.flags.findById(scope.id, flagId);
+    if (!flag) throw DomainError.notFound();
+    const cohort = await this.cohorts.createStatic(scope, actor, staticCohortName(flag.key, new Date()));
+    this.jobs.run('static-cohort-for-flag', () => this.fill(scope.id, flag, cohort.id));
+    return { cohort, createdBy: await this.tenancy.getUser(actor.userId) };
+  }
+
+  private async fill(projectId: number, flag: Flag, cohortId: number): Promise<void> {
+    let outcome = 'error';
+    try {
+      const definitions = await this.cache.get(projectId);
+      const compiled = definitions.compiled.flags.get(flag.key);
+      if (!compiled || compiled.id !== flag.id || !compiled.active || compiled.aggregation !== null) {
+        outcome = 'empty';
+        return;
+      }
+      for (let after = 0; !this.jobs.stopping;) {
+        const batch = await this.persons.scanPersons(projectId, after, SCAN_BATCH, {
+          staticCohorts: definitions.usesStaticCohorts,
+        });
+        if (batch.length === 0) break;
+        const hashKeys = compiled.continuity
+          ? await this.hashKeys.forFlag(
+              projectId,
+              flag.key,
+              batch.map((p) => p.personId),
+            )
+          : new Map<number, string>();
+        const matched = batch.filter((person) => {
+          const members = new Set(person.staticCohortIds);
+          const hashKey = hashKeys.get(person.personId);
+          return evaluateFlag(definitions.compiled, flag.key, {
+            distinctId: person.distinctId ?? String(person.personId),
+            personProperties: person.properties,
+            hashKeyOverrides: hashKey === undefined ? undefined : { [flag.key]: hashKey },
+            isInStaticCohort: (id) => members.has(id),
+          })?.enabled;
+        });
+        await this.cohorts.addStaticMembers(
+          cohortId,
+          matched.map((p) => p.personId),
+        );
+        after = batch[batch.length - 1].personId;
+      }
+      outcome = this.jobs.stopping ? 'interrupted' : 'ok';
+    } finally {
+      staticCohortsFilled.inc({ outcome });
+      await this.cohorts.finishStatic(cohortId);
+    }
+  }
+
+  /**
+   * A new usage dashboard for the flag (always a new one, as PostHog does), with the enriched
+   * insights when the flag has enriched analytics; it becomes the flag's `usage_dashboard`.
+   */
+  async createUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
+    await this.ds.transaction(async (m) => {
+      const flag = await this.flags.findById(scope.id, flagId, m, true);
+      if (!flag) throw DomainError.notFound();
+      const template = usageDashboard(flag.key);
+      if (flag.hasEnrichedAnalytics) template.tiles.push(...enrichedTiles(flag.key, template.tiles));
+      const dashboard = await this.dashboards.insert(m, scope.id, actor.userId, template);
+      await this.flags.setUsageDashboard(m, scope.id, flag.id, dashboard.id);
+    });
+    return { success: true };
+  }
+
+  /** Adds the enriched insights to the flag's usage dashboard; PostHog's checks, in its order. */
+  async enrichUsageDashboard(scope: ProjectScope, flagId: number): Promise<DashboardOutcome> {
+    return this.ds.transaction(async (m) => {
+      const flag = await this.flags.findById(scope.id, flagId, m, true);
+      if (!flag) throw DomainError.notFound();
+      const dashboard =
+        flag.usageDashboardId === null ? null : await this.dashboards.find(scope.id, flag.usageDashboardId, m);
+      if (!dashboard || dashboard.deleted) return { success: false, error: 'Usage dashboard not found' };
+      if (hasEnrichedInsights(dashboard)) return { success: false, error: 'Usage dashboard already has enriched data' };
+      if (!flag.hasEnrichedAnalytics) {
+        return { success: false, error: 'No enriched analytics available for this feature flag' };
+      }
+      await this.dashboards.addTiles(m, scope.id, dashboard.id, enrichedTiles(flag.key, dashboard.tiles));
+      return { success: true };
+    });
+  }
+
+  /** A dashboard of the project, deleted or not; 404 otherwise. */
+  async dashboard(projectId: number, id: number): Promise<{ dashboard: Dashboard; createdBy: UserRecord | null }> {
+    const dashboard = await this.dashboards.find(projectId, id);
+    if (!dashboard) throw DomainError.notFound();
+    const createdBy = dashboard.createdById === null ? null : await this.tenancy.getUser(dashboard.createdById);
+    return { dashboard, createdBy };
+  }
+}
+
+/** The name PostHog gives the static cohort made from a flag (UTC). */
+export function staticCohortName(flagKey: string, at: Date): string {
+  return `Users with feature flag ${flagKey} enabled at ${at.toISOString().slice(0, 19).replace('T', ' ')}`;
+}

@@ -1,0 +1,33 @@
+import { DomainError } from '@app/platform';
+import { ApiQuery } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { DefinitionsBody } from '../domain/project-definitions';
+import { etagMatches } from '../domain/sdk-request';
+
+export const SEND_COHORTS_QUERY = ApiQuery({
+  name: 'send_cohorts',
+  required: false,
+  description:
+    'Present (with no value, or true): the cohorts come along. Absent: `cohorts` is `{}` and flags using one plain cohort have it rewritten into person-property conditions.',
+});
+
+/** `send_cohorts`: present without a value or truthy → true; `false`/`0` → false. */
+export function sendCohortsOf(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'string') throw DomainError.invalid('send_cohorts must be given once.', 'send_cohorts');
+  return !['false', '0', 'no'].includes(value.toLowerCase());
+}
+
+/**
+ * A definitions body made once per change: its strong ETag, and 304 without a body when the
+ * client already has it.
+ */
+export function sendDefinitions(res: Response, body: DefinitionsBody, ifNoneMatch: string | undefined): void {
+  res.setHeader('ETag', body.etag);
+  res.setHeader('Cache-Control', 'private, must-revalidate');
+  if (etagMatches(ifNoneMatch, body.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('application/json').send(body.json);
+}

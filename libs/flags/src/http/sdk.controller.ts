@@ -1,0 +1,161 @@
+import { CurrentActor, decodeSdkPayload, ErrorEnvelope, HttpConfig, Public, RequireScopes } from '@app/platform';
+import type { Actor } from '@app/platform';
+import { Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { parseFlagsRequest, tokenOf } from '../domain/sdk-request';
+import { FlagEvaluationService } from '../flag-evaluation.service';
+import { SEND_COHORTS_QUERY, sendCohortsOf, sendDefinitions } from './definitions-response';
+import { LocalEvaluationDto } from './evaluation.dto';
+import {
+  DecideResponseDto,
+  FlagDetailDto,
+  FLAGS_REQUEST_SCHEMA,
+  FlagsResponseDto,
+  LegacyFlagsResponseDto,
+  toDecideResponse,
+  toFlagsResponse,
+  toLegacyFlagsResponse,
+} from './sdk.dto';
+
+/** Paths of the SDK evaluation endpoints (CORS; each also with a trailing slash). */
+export const SDK_FLAG_PATHS = ['flags', 'decide'];
+
+const SDK_BODY = [
+  ApiConsumes('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+  ApiBody({ schema: FLAGS_REQUEST_SCHEMA }),
+  ApiQuery({ name: 'compression', required: false, enum: ['gzip-js', 'gzip', 'base64'] }),
+  ApiResponse({ status: 400, type: ErrorEnvelope, description: 'Malformed body, or a field of the wrong type.' }),
+  ApiResponse({ status: 401, type: ErrorEnvelope, description: 'Missing or unknown project token.' }),
+];
+const SdkBody = (): MethodDecorator => (target, key, descriptor) => {
+  SDK_BODY.forEach((d) => d(target, key, descriptor));
+};
+
+/** `?v=` of an SDK request; NaN when absent or not a number. */
+function versionOf(value: unknown): number {
+  return typeof value === 'string' ? Number(value) : NaN;
+}
+
+const DEFINITIONS_RESPONSES = [
+  ApiHeader({ name: 'If-None-Match', required: false }),
+  ApiQuery({ name: 'token', required: true, description: 'The project token (phc_…).' }),
+  SEND_COHORTS_QUERY,
+  ApiOkResponse({ type: LocalEvaluationDto, headers: { ETag: { schema: { type: 'string' } } } }),
+  ApiResponse({ status: 304, description: 'The definitions did not change since that ETag.' }),
+  ApiResponse({
+    status: 401,
+    type: ErrorEnvelope,
+    description: 'Missing or invalid personal API key, or a token that names no project of its user.',
+  }),
+];
+const Definitions = (): MethodDecorator => (target, key, descriptor) => {
+  DEFINITIONS_RESPONSES.forEach((d) => d(target, key, descriptor));
+};
+
+/**
+ * What PostHog SDKs call: remote evaluation (`/flags`, legacy `/decide`, project token in the
+ * body, any origin) and the definitions for local evaluation (personal API key + project token,
+ * both paths posthog-node versions use). Each handler decodes, calls the evaluation service once
+ * and maps the answer, so it can run as a plain Express handler as well.
+ */
+@ApiTags('sdk')
+@ApiExtraModels(FlagDetailDto, FlagsResponseDto, LegacyFlagsResponseDto)
+@Controller()
+export class SdkController {
+  constructor(
+    private readonly evaluation: FlagEvaluationService,
+    private readonly config: HttpConfig,
+  ) {}
+
+  @Post('flags')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Evaluate flags for a distinct id (SDK endpoint, project token in the body)',
+    description:
+      'Active flags only. `?v=2` (what posthog-node and posthog-js send): `{flags: {key: {enabled, variant, reason, metadata}}}`; without `v` or below 2: the legacy `{featureFlags, featureFlagPayloads}`. Stored person and group properties count, under the request’s own. Any origin may call it (CORS).',
+  })
+  @ApiQuery({ name: 'v', required: false, description: 'Response version: 2 (default shape of SDKs) or 1.' })
+  @SdkBody()
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(FlagsResponseDto) }, { $ref: getSchemaPath(LegacyFlagsResponseDto) }] },
+  })
+  async flags(@Req() req: Request, @Query('v') v: unknown): Promise<FlagsResponseDto | LegacyFlagsResponseDto> {
+    const payload = decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
+    const projectId = await this.evaluation.projectIdByToken(tokenOf(payload));
+    const evaluated = await this.evaluation.evaluate(projectId, parseFlagsRequest(payload), 'flags');
+    return versionOf(v) >= 2 ? toFlagsResponse(evaluated) : toLegacyFlagsResponse(evaluated);
+  }
+
+  @Post('decide')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Evaluate flags, legacy endpoint (SDK endpoint, project token in the body)',
+    description:
+      '`?v=3` and below (posthog-node 3.x, older posthog-js): `featureFlags` / `featureFlagPayloads` with a minimal `config`. `?v=4` and up: the `/flags` v2 body.',
+  })
+  @ApiQuery({ name: 'v', required: false, description: 'Response version (3: legacy; 4: as /flags?v=2).' })
+  @SdkBody()
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(DecideResponseDto) }, { $ref: getSchemaPath(FlagsResponseDto) }] },
+  })
+  @ApiExtraModels(DecideResponseDto)
+  async decide(@Req() req: Request, @Query('v') v: unknown): Promise<DecideResponseDto | FlagsResponseDto> {
+    const payload = decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
+    const projectId = await this.evaluation.projectIdByToken(tokenOf(payload));
+    const evaluated = await this.evaluation.evaluate(projectId, parseFlagsRequest(payload), 'decide');
+    return versionOf(v) >= 4 ? toFlagsResponse(evaluated) : toDecideResponse(evaluated);
+  }
+
+  /** posthog-node ≥ 5.29.4: the project's definitions for local evaluation. */
+  @Get('flags/definitions')
+  @RequireScopes('feature_flag:read')
+  @ApiOperation({ summary: 'Flag definitions for local evaluation (posthog-node ≥ 5.29.4)' })
+  @Definitions()
+  async definitions(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.sendDefinitionsFor(actor, query, ifNoneMatch, res);
+  }
+
+  /** posthog-node before 5.29.4: the same definitions on PostHog's older path. */
+  @Get('api/feature_flag/local_evaluation')
+  @RequireScopes('feature_flag:read')
+  @ApiOperation({ summary: 'Flag definitions for local evaluation (posthog-node 3.x – 5.29.3)' })
+  @Definitions()
+  async legacyDefinitions(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.sendDefinitionsFor(actor, query, ifNoneMatch, res);
+  }
+
+  private async sendDefinitionsFor(
+    actor: Actor,
+    query: Record<string, unknown>,
+    ifNoneMatch: string | undefined,
+    res: Response,
+  ): Promise<void> {
+    const token = typeof query.token === 'string' ? query.token : undefined;
+    const body = await this.evaluation.definitionsForToken(actor, token, sendCohortsOf(query.send_cohorts));
+    sendDefinitions(res, body, ifNoneMatch);
+  }
+}

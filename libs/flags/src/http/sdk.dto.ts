@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OFREP_ERROR_CODES, toOfrepSuccess } from '../domain/ofrep';
+import type { OfrepSuccess } from '../domain/ofrep';
+import type { Evaluated } from '../flag-evaluation.service';
+import { FLAG_VALUE } from './evaluation.dto';
+
+// ---- /flags and /decide ----
+
+/** What SDKs post to `/flags` and `/decide` (documentation: the body is read raw). */
+export const FLAGS_REQUEST_SCHEMA = {
+  type: 'object' as const,
+  required: ['distinct_id'],
+  properties: {
+    token: { type: 'string', description: 'The project token (phc_…); also accepted as `api_key`.' },
+    api_key: { type: 'string' },
+    distinct_id: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+    groups: {
+      type: 'object',
+      additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+      description: 'Group type → group key.',
+    },
+    person_properties: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Override the stored person properties.',
+    },
+    group_properties: {
+      type: 'object',
+      additionalProperties: { type: 'object', additionalProperties: true },
+      description: 'Group type → properties overriding the stored ones.',
+    },
+    flag_keys_to_evaluate: { type: 'array', items: { type: 'string' }, description: 'Only these flags.' },
+    $anon_distinct_id: {
+      type: 'string',
+      description: 'Experience continuity: the anonymous id the person had before identifying.',
+    },
+    $device_id: { type: 'string', description: 'For flags bucketed by device.' },
+    geoip_disable: { type: 'boolean', description: 'Accepted; there is no GeoIP here.' },
+  },
+};
+
+export class FlagReasonDto {
+  @ApiProperty({ example: 'condition_match' }) code: string;
+  @ApiProperty({ type: 'integer', nullable: true }) condition_index: number | null;
+  @ApiProperty({ example: 'Matched condition set 1' }) description: string;
+}
+
+export class FlagMetadataDto {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty({ type: 'integer', nullable: true }) version: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "The flag's description (its `name`)." })
+  description: string | null;
+  @ApiPropertyOptional({ description: 'The payload of the served value, as JSON text.' }) payload?: string;
+}
+
+export class FlagDetailDto {
+  @ApiProperty() key: string;
+  @ApiProperty() enabled: boolean;
+  @ApiProperty({ type: String, nullable: true }) variant: string | null;
+  @ApiProperty({ type: FlagReasonDto }) reason: FlagReasonDto;
+  @ApiProperty({ type: FlagMetadataDto }) metadata: FlagMetadataDto;
+}
+
+export class FlagsResponseDto {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/FlagDetailDto' },
+    description: 'Every active flag (or those asked for) by key.',
+  })
+  flags: Record<string, FlagDetailDto>;
+  @ApiProperty() errorsWhileComputingFlags: boolean;
+  @ApiProperty({ type: [String] }) quotaLimited: string[];
+  @ApiProperty({ format: 'uuid' }) requestId: string;
+  @ApiProperty({ type: 'integer', description: 'Epoch milliseconds.' }) evaluatedAt: number;
+}
+
+export class LegacyFlagsResponseDto {
+  @ApiProperty({ type: 'object', additionalProperties: FLAG_VALUE, description: 'Flag key → variant or true/false.' })
+  featureFlags: Record<string, boolean | string>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Flag key → payload (JSON text) of the enabled flags that have one.',
+  })
+  featureFlagPayloads: Record<string, string>;
+  @ApiProperty() errorsWhileComputingFlags: boolean;
+}
+
+export class DecideResponseDto extends LegacyFlagsResponseDto {
+  @ApiProperty({ type: 'object', additionalProperties: true }) config: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) toolbarParams: Record<string, unknown>;
+  @ApiProperty({ enum: [false] }) isAuthenticated: boolean;
+  @ApiProperty({ type: [String] }) supportedCompression: string[];
+  @ApiProperty({ enum: [false] }) sessionRecording: boolean;
+}
+
+export function toFlagsResponse(evaluated: Evaluated): FlagsResponseDto {
+  const flags: Record<string, FlagDetailDto> = {};
+  for (const r of evaluated.results) {
+    const metadata: FlagMetadataDto = {
+      id: r.id,
+      version: r.version,
+      description: evaluated.definitions.byKey.get(r.key)?.name ?? null,
+    };
+    if (r.payload !== null) metadata.payload = r.payload;
+    flags[r.key] = { key: r.key, enabled: r.enabled, variant: r.variant, reason: { ...r.reason }, metadata };
+  }
+  return {
+    flags,
+    errorsWhileComputingFlags: false,
+    quotaLimited: [],
+    requestId: randomUUID(),
+    evaluatedAt: Date.now(),
+  };
+}
+
+export function toLegacyFlagsResponse(evaluated: Evaluated): LegacyFlagsResponseDto {
+  const featureFlags: Record<string, boolean | string> = {};
+  const featureFlagPayloads: Record<string, string> = {};
+  for (const r of evaluated.results) {
+    featureFlags[r.key] = r.value;
+    if (r.payload !== null) featureFlagPayloads[r.key] = r.payload;
+  }
+  return { featureFlags, featureFlagPayloads, errorsWhileComputingFlags: false };
+}
+
+export function toDecideResponse(evaluated: Evaluated): DecideResponseDto {
+  return {
+    config: { enable_collect_everything: true },
+    toolbarParams: {},
+    isAuthenticated: false,
+    supportedCompression: ['gzip', 'gzip-js'],
+    sessionRecording: false,
+    ...toLegacyFlagsResponse(evaluated),
+  };
+}
+
+// ---- OFREP ----
+
+export class OfrepEvaluationRequestDto {
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      '`targetingKey` (the distinct id, required), `groups` (`{type: key}`), `groupProperties` (`{type: {...}}`); every other attribute is a person property.',
+  })
+  context?: Record<string, unknown>;
+}
+
+export class OfrepSuccessDto implements OfrepSuccess {
+  @ApiProperty() key: string;
+  @ApiProperty({ enum: ['TARGETING_MATCH', 'DEFAULT', 'DISABLED', 'ERROR'] }) reason: string;
+  @ApiProperty({ description: 'The variant key, or "true"/"false".' }) variant: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    description: '`id`, `version`, `reasonCode` (PostHog reason), `conditionIndex`.',
+  })
+  metadata: Record<string, string | number | boolean>;
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'boolean' },
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
+    description:
+      'A boolean flag: true/false; a multivariate flag: its variant; a flag with payloads: the payload. Absent: use the code default (the flag is off).',
+  })
+  value?: unknown;
+}
+
+export class OfrepErrorDto {
+  @ApiPropertyOptional({ description: 'The flag (single-flag endpoint).' }) key?: string;
+  @ApiProperty({ enum: OFREP_ERROR_CODES }) errorCode: string;
+  @ApiPropertyOptional() errorDetails?: string;
+}
+
+export class OfrepBulkDto {
+  @ApiProperty({ type: [OfrepSuccessDto], description: 'Every live flag of the project.' })
+  flags: OfrepSuccessDto[];
+}
+
+export function toOfrepResults(evaluated: Evaluated): OfrepSuccessDto[] {
+  return evaluated.results.map((r) => toOfrepSuccess(evaluated.definitions.byKey.get(r.key)!, r));
+}

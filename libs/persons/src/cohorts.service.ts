@@ -1,0 +1,379 @@
+import {
+  ActivityLogService,
+  activityDetail,
+  Actor,
+  BackgroundJobs,
+  diffChanges,
+  DomainError,
+  FlagDefinitionChanges,
+  inTransaction,
+  metrics,
+} from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  checkCohortName,
+  Cohort,
+  COHORT_SCOPE,
+  CohortChanges,
+  CohortFilters,
+  cohortLeaves,
+  findCohortCycle,
+  hasBehavioralFilters,
+  normalizeCohortFilters,
+  referencedCohortIds,
+  remapCohortReferences,
+} from './domain/cohort';
+import { isUuid } from './domain/person';
+import { CohortsRepository } from './persistence/cohorts.repository';
+import { Person, PersonsRepository } from './persistence/persons.repository';
+import { assertValidRegexes, SqlParams } from './persistence/property-filter.sql';
+
+const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.');
+
+/** Where a cohort lives and who acts on it. */
+export interface CohortScope {
+  id: number;
+  organizationId: string;
+}
+
+/** A cohort write as the API receives it (absent = unchanged). */
+export interface CohortInput {
+  name?: string;
+  description?: string;
+  groups?: unknown;
+  filters?: unknown;
+  is_static?: boolean;
+  deleted?: boolean;
+}
+
+/** What flag validation needs to know about a cohort a flag points at. */
+export interface CohortForFlags {
+  id: number;
+  name: string;
+  deleted: boolean;
+  /** It, or a cohort it contains, filters on events. */
+  behavioral: boolean;
+}
+
+/** A cohort as flag evaluation compiles it (PostHog's shape). */
+export interface CohortDefinitionRow {
+  id: number;
+  name: string;
+  is_static: boolean;
+  deleted: boolean;
+  filters: CohortFilters;
+}
+
+/**
+ * Cohorts: the API's use cases, what flags need from them (validation, definitions, names,
+ * copies across projects), and static cohort membership. Every cohort write records a
+ * flag-definition change in its transaction (flags cache compiled cohorts).
+ */
+@Injectable()
+export class CohortsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: CohortsRepository,
+    private readonly personsRepo: PersonsRepository,
+    private readonly activity: ActivityLogService,
+    private readonly changes: FlagDefinitionChanges,
+    private readonly jobs: BackgroundJobs,
+  ) {}
+
+  list(projectId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: Cohort[] }> {
+    return this.repo.list(projectId, page);
+  }
+
+  /** A cohort by id, deleted or not; 404 when the project has none. */
+  async get(projectId: number, id: number): Promise<Cohort> {
+    const cohort = await this.repo.find(this.ds, projectId, id);
+    if (!cohort) throw DomainError.notFound();
+    return cohort;
+  }
+
+  /**
+   * A new cohort. A dynamic one is counted in the background; inside a caller's transaction
+   * (`manager`) the caller starts that with `calculate` once it has committed.
+   */
+  async create(scope: CohortScope, actor: Actor | null, input: CohortInput, manager?: EntityManager): Promise<Cohort> {
+    const cohort = await inTransaction(this.ds, manager, async (m) => {
+      const name = input.name === undefined ? '' : checkCohortName(input.name);
+      const isStatic = input.is_static === true;
+      const defined = isStatic ? { filters: {}, groups: [] } : normalizeCohortFilters(input);
+      if (!isStatic) await this.checkReferences(m, scope.id, undefined, defined.filters);
+      const created = await this.repo.insert(m, scope.id, actor?.userId ?? null, {
+        name,
+        description: input.description === undefined ? '' : this.description(input.description),
+        groups: defined.groups,
+        filters: defined.filters,
+        isStatic,
+        isCalculating: !isStatic,
+      });
+      await this.changes.record(m, scope.id);
+      await this.record(m, scope, actor, created, 'created', null);
+      return created;
+    });
+    if (!manager) this.calculate([cohort]);
+    return cohort;
+  }
+
+  /** Changes the given fields; `deleted: true` soft-deletes, `false` restores. */
+  async update(scope: CohortScope, actor: Actor, id: number, input: CohortInput): Promise<Cohort> {
+    const cohort = await this.ds.transaction(async (m) => {
+      const current = await this.repo.find(m, scope.id, id, true);
+      if (!current) throw DomainError.notFound();
+      if (input.is_static !== undefined && input.is_static !== current.isStatic) {
+        throw DomainError.invalid('A cohort cannot change between static and dynamic.', 'is_static');
+      }
+      const changes: CohortChanges = {};
+      if (input.name !== undefined) changes.name = checkCohortName(input.name);
+      if (input.description !== undefined) changes.description = this.description(input.description);
+      if (!current.isStatic && (input.filters !== undefined || input.groups !== undefined)) {
+        const defined = normalizeCohortFilters(input);
+        await this.checkReferences(m, scope.id, current.id, defined.filters);
+        changes.filters = defined.filters;
+        changes.groups = defined.groups;
+      }
+      if (input.deleted !== undefined) changes.deleted = input.deleted;
+      const before = snapshot(current);
+      const after = { ...before, ...snapshotOf(changes) };
+      const diff = diffChanges(COHORT_SCOPE, before, after, Object.keys(before));
+      if (diff.length === 0) return current;
+      const saved = await this.repo.update(m, current, changes);
+      await this.changes.record(m, scope.id);
+      await this.record(m, scope, actor, saved, 'updated', diff);
+      return saved;
+    });
+    if (cohort.isCalculating) this.calculate([cohort]);
+    return cohort;
+  }
+
+  /** One page of a cohort's persons, newest first. */
+  async persons(
+    projectId: number,
+    id: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ count: number; rows: Person[] }> {
+    const cohort = await this.get(projectId, id);
+    const cohorts = await this.repo.withReferences(this.ds, projectId, [cohort.id]);
+    const params = new SqlParams();
+    const membership = await this.repo.membershipSql(cohort, cohorts, params);
+    const { count, ids } = await this.repo.memberIds(projectId, membership, params, page);
+    return { count, rows: await this.personsRepo.byIds(projectId, ids) };
+  }
+
+  /** Adds persons (by uuid) to a static cohort; unknown uuids are skipped. */
+  async addPersonsToStatic(scope: CohortScope, id: number, uuids: unknown): Promise<number> {
+    if (!Array.isArray(uuids) || !uuids.every((u) => typeof u === 'string' && isUuid(u))) {
+      throw DomainError.invalid('person_ids must be a list of person uuids.', 'person_ids');
+    }
+    return this.ds.transaction(async (m) => {
+      const cohort = await this.repo.find(m, scope.id, id, true);
+      if (!cohort || cohort.deleted) throw DomainError.notFound();
+      if (!cohort.isStatic) throw DomainError.invalid('Only static cohorts have persons added.', 'person_ids');
+      const added = await this.repo.addMembersByUuid(
+        m,
+        scope.id,
+        id,
+        (uuids as string[]).map((u) => u.toLowerCase()),
+      );
+      await this.repo.setStaticCount(m, id, await this.repo.memberCount(m, id), cohort.isCalculating);
+      return added;
+    });
+  }
+
+  // ---- for flags ----------------------------------------------------------------------------
+
+  /** The cohorts `ids` name in the project (absent: no such cohort), for validating a flag. */
+  async forFlags(
+    projectId: number,
+    ids: readonly number[],
+    manager?: EntityManager,
+  ): Promise<Map<number, CohortForFlags>> {
+    const cohorts = await this.repo.withReferences(manager ?? this.ds, projectId, ids);
+    const behavioral = (id: number, seen: Set<number>): boolean => {
+      const cohort = cohorts.get(id);
+      if (!cohort || seen.has(id)) return false;
+      seen.add(id);
+      return (
+        hasBehavioralFilters(cohort.filters) || referencedCohortIds(cohort.filters).some((r) => behavioral(r, seen))
+      );
+    };
+    const out = new Map<number, CohortForFlags>();
+    for (const id of ids) {
+      const cohort = cohorts.get(id);
+      if (cohort)
+        out.set(id, { id, name: cohort.name, deleted: cohort.deleted, behavioral: behavioral(id, new Set()) });
+    }
+    return out;
+  }
+
+  /** Names of the project's cohorts among `ids` (deleted ones too), for flag responses. */
+  names(projectId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    return this.repo.names(projectId, ids);
+  }
+
+  /** Every live cohort of the project, as flag evaluation compiles them. */
+  async definitions(projectId: number): Promise<CohortDefinitionRow[]> {
+    return (await this.repo.live(projectId)).map((c) => ({
+      id: c.id,
+      name: c.name,
+      is_static: c.isStatic,
+      deleted: c.deleted,
+      filters: c.filters,
+    }));
+  }
+
+  /**
+   * Makes the cohorts `ids` (of `sourceProjectId`, with what they reference) exist in the target
+   * project, in `m`'s transaction: a live cohort of the same name there is used, otherwise a copy
+   * is created (a static one empty: persons belong to their project). Returns source id → target
+   * id, and the cohorts created (`calculate` them once `m` has committed).
+   */
+  async copyInto(
+    m: EntityManager,
+    actor: Actor,
+    sourceProjectId: number,
+    ids: readonly number[],
+    target: CohortScope,
+  ): Promise<{ ids: Map<number, number>; created: Cohort[] }> {
+    const source = await this.repo.withReferences(m, sourceProjectId, ids);
+    const mapped = new Map<number, number>();
+    const created: Cohort[] = [];
+    const copy = async (id: number, path: Set<number>): Promise<void> => {
+      const cohort = source.get(id);
+      if (!cohort || mapped.has(id) || path.has(id)) return;
+      const existing = await this.repo.liveByName(m, target.id, cohort.name);
+      if (existing) {
+        mapped.set(id, existing.id);
+        return;
+      }
+      const inner = new Set([...path, id]);
+      for (const ref of referencedCohortIds(cohort.filters)) await copy(ref, inner);
+      const input: CohortInput = cohort.isStatic
+        ? { name: cohort.name, description: cohort.description, is_static: true }
+        : {
+            name: cohort.name,
+            description: cohort.description,
+            filters: remapCohortReferences(cohort.filters, mapped),
+          };
+      const copied = await this.create(target, actor, input, m);
+      mapped.set(id, copied.id);
+      created.push(copied);
+    };
+    for (const id of ids) await copy(id, new Set());
+    return { ids: mapped, created };
+  }
+
+  /** Counts dynamic cohorts in the background (they say `is_calculating` until it lands). */
+  calculate(cohorts: readonly Cohort[]): void {
+    for (const cohort of cohorts) if (!cohort.isStatic) this.count(cohort);
+  }
+
+  /** A static cohort that says `is_calculating` until `finishStatic`. */
+  async createStatic(scope: CohortScope, actor: Actor, name: string): Promise<Cohort> {
+    return this.ds.transaction(async (m) => {
+      const cohort = await this.repo.insert(m, scope.id, actor.userId, {
+        name: checkCohortName(name),
+        description: '',
+        groups: [],
+        filters: {},
+        isStatic: true,
+        isCalculating: true,
+      });
+      await this.changes.record(m, scope.id);
+      await this.record(m, scope, actor, cohort, 'created', null);
+      return cohort;
+    });
+  }
+
+  /** Adds persons (by id) to a static cohort being filled. */
+  addStaticMembers(cohortId: number, personIds: readonly number[]): Promise<number> {
+    return this.repo.addMembers(this.ds, cohortId, personIds);
+  }
+
+  /** A static cohort's filling is over: its count, and no longer calculating. */
+  async finishStatic(cohortId: number): Promise<void> {
+    await this.repo.setStaticCount(this.ds, cohortId, await this.repo.memberCount(this.ds, cohortId), false);
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private description(value: unknown): string {
+    if (typeof value !== 'string') throw DomainError.invalid('Not a valid string.', 'description');
+    if (value.includes('\u0000')) throw DomainError.invalid('Null characters are not allowed.', 'description');
+    return value;
+  }
+
+  /**
+   * Referenced cohorts exist in the project, are live, and no cohort contains itself; regular
+   * expressions compile in PostgreSQL (the cohort could never be counted otherwise).
+   */
+  private async checkReferences(m: EntityManager, projectId: number, id: number | undefined, filters: CohortFilters) {
+    const regexes = cohortLeaves(filters)
+      .filter((leaf) => leaf.operator === 'regex' || leaf.operator === 'not_regex')
+      .map((leaf) => String(leaf.value));
+    await assertValidRegexes((sql, values) => m.query(sql, values), regexes, 'filters');
+    const references = referencedCohortIds(filters);
+    if (references.length === 0) return;
+    const cohorts = await this.repo.withReferences(m, projectId, references);
+    for (const ref of references) {
+      const cohort = cohorts.get(ref);
+      if (!cohort || cohort.deleted) throw DomainError.invalid(`Invalid Cohort ID in filter: ${ref}`, 'filters');
+    }
+    if (id === undefined) return;
+    const lookup = new Map([...cohorts.values()].map((c) => [c.id, referencedCohortIds(c.filters)]));
+    if (findCohortCycle(id, references, lookup)) {
+      throw DomainError.invalid('Cohorts cannot reference other cohorts in a loop.', 'filters');
+    }
+  }
+
+  private count(cohort: Cohort): void {
+    this.jobs.run('cohort-count', async () => {
+      let count: number | null = null;
+      try {
+        const cohorts = await this.repo.withReferences(this.ds, cohort.projectId, [cohort.id]);
+        const current = cohorts.get(cohort.id);
+        if (!current || current.version !== cohort.version) return; // redefined meanwhile: that run counts
+        const params = new SqlParams();
+        const membership = await this.repo.membershipSql(current, cohorts, params);
+        count = await this.repo.countMembers(cohort.projectId, membership, params);
+        calculations.inc({ outcome: 'ok' });
+      } catch (e) {
+        calculations.inc({ outcome: 'error' });
+        throw e;
+      } finally {
+        await this.repo.finishCalculation(cohort.projectId, cohort.id, cohort.version, count);
+      }
+    });
+  }
+
+  private record(
+    m: EntityManager,
+    scope: CohortScope,
+    actor: Actor | null,
+    cohort: Cohort,
+    activity: string,
+    changes: ReturnType<typeof diffChanges> | null,
+  ): Promise<void> {
+    return this.activity.record(m, {
+      organizationId: scope.organizationId,
+      projectId: scope.id,
+      userId: actor?.userId ?? null,
+      scope: COHORT_SCOPE,
+      itemId: String(cohort.id),
+      activity,
+      detail: activityDetail(cohort.name, changes),
+    });
+  }
+}
+
+function snapshot(c: Cohort): Record<string, unknown> {
+  return { name: c.name, description: c.description, groups: c.groups, filters: c.filters, deleted: c.deleted };
+}
+
+function snapshotOf(changes: CohortChanges): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,186 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Client, ClientConfig } from 'pg';
+import type {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
+import { JsonLogger } from '../observability/json-logger';
+import { metrics } from '../observability/metrics';
+import { BuntingDataSource } from './data-source';
+
+/** Projects whose definitions changed; `all` after a gap in what this process heard. */
+export type DefinitionChangeListener = (projects: readonly number[] | 'all') => void;
+
+const CHANNEL = 'bunting_flag_definitions';
+const PENDING = 'bunting.changedProjects';
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+const notificationsReceived = metrics.counter(
+  'flag_definition_notifications_total',
+  'Flag-definition change notifications received from other instances (LISTEN/NOTIFY).',
+);
+
+/**
+ * "The flag definitions of project P changed": flags, cohorts and group types, whatever context
+ * wrote them. Writers call `record(m, projectId)` inside their transaction; it
+ *
+ * - bumps the project's row in `flag_definition_versions` in that transaction (a version other
+ *   instances compare against, as a backstop for lost notifications),
+ * - NOTIFYs other instances on PostgreSQL (delivered at commit, dropped on rollback),
+ * - tells listeners in this process right after the commit, before the writer answers, so the
+ *   next request sees the change.
+ *
+ * On the embedded database one process owns the data, so the local signal is all there is.
+ */
+@Injectable()
+export class FlagDefinitionChanges implements EntitySubscriberInterface, OnApplicationShutdown {
+  private readonly listeners = new Set<DefinitionChangeListener>();
+  private client: Client | undefined;
+  private listening = false;
+  private stopped = false;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly logger: JsonLogger,
+  ) {
+    ds.subscribers.push(this);
+  }
+
+  /** In the writer's transaction (or right after a lone statement, without one). */
+  async record(m: EntityManager, projectId: number): Promise<void> {
+    await m.query(
+      `WITH bumped AS (
+         INSERT INTO flag_definition_versions AS v (project_id, version) VALUES ($1, 1)
+         ON CONFLICT (project_id) DO UPDATE SET version = v.version + 1, changed_at = now()
+         RETURNING project_id)
+       SELECT pg_notify($2, project_id::text) FROM bumped`,
+      [projectId, CHANNEL],
+    );
+    const runner = m.queryRunner;
+    if (runner?.isTransactionActive) {
+      const pending = (runner.data[PENDING] ??= new Set<number>()) as Set<number>;
+      pending.add(projectId);
+    } else {
+      this.emit([projectId]);
+    }
+  }
+
+  /**
+   * Whether other processes may change this database: false on the embedded database, whose
+   * owning process sees every change itself.
+   */
+  get shared(): boolean {
+    return !(this.ds as BuntingDataSource).embedded;
+  }
+
+  /** The project's current version (0 before its first change). */
+  async version(projectId: number): Promise<number> {
+    const rows: Array<{ version: number }> = await this.ds.query(
+      `SELECT version FROM flag_definition_versions WHERE project_id = $1`,
+      [projectId],
+    );
+    return rows.length === 0 ? 0 : Number(rows[0].version);
+  }
+
+  /**
+   * Calls `listener` for every change, this process's and (on PostgreSQL) other instances'.
+   * Returns the unsubscribe function.
+   */
+  subscribe(listener: DefinitionChangeListener): () => void {
+    this.listeners.add(listener);
+    if (!this.listening && this.shared) {
+      this.listening = true;
+      void this.connect();
+    }
+    return () => this.listeners.delete(listener);
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const runner = event.queryRunner;
+    if (runner.isTransactionActive) return; // a savepoint: the outer transaction decides
+    const pending = runner.data[PENDING] as Set<number> | undefined;
+    if (!pending) return;
+    delete runner.data[PENDING];
+    this.emit([...pending]);
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    if (!event.queryRunner.isTransactionActive) delete event.queryRunner.data[PENDING];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private emit(projects: readonly number[] | 'all'): void {
+    for (const listener of this.listeners) listener(projects);
+  }
+
+  /** A connection of its own that LISTENs; reconnects with back-off, then reports a gap. */
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client(this.clientConfig());
+    client.on('notification', (message) => {
+      notificationsReceived.inc();
+      const id = Number(message.payload);
+      if (Number.isSafeInteger(id)) this.emit([id]);
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (this.stopped) {
+        await client.end().catch(() => {});
+        return;
+      }
+      const reconnected = this.reconnectDelay > RECONNECT_MIN_MS;
+      this.client = client;
+      this.reconnectDelay = RECONNECT_MIN_MS;
+      // Changes made while we were not listening were missed.
+      if (reconnected) this.emit('all');
+    } catch (e) {
+      this.logger.entry('warn', 'flag definition notifications unavailable', { error: String(e) });
+      this.lost(client);
+    }
+  }
+
+  private lost(client: Client): void {
+    if (this.client === client) this.client = undefined;
+    client.removeAllListeners('end');
+    client.end().catch(() => {});
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private clientConfig(): ClientConfig {
+    const options = this.ds.options as {
+      url?: string;
+      host?: string;
+      port?: number;
+      username?: string;
+      database?: string;
+    };
+    const base: ClientConfig = options.url
+      ? { connectionString: options.url }
+      : { host: options.host, port: options.port, user: options.username, database: options.database };
+    return { ...base, application_name: 'bunting-listen' };
+  }
+}

@@ -1,0 +1,206 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import request from 'supertest';
+import { waitFor } from '../support/poll';
+import { startTestApp, TestApp } from '../support/test-app';
+import { createCohort, createFlag, identify } from './factories';
+
+type Schema = Record<string, unknown>;
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  'x-required-scopes'?: string[];
+}
+
+/** OpenAPI 3.0's `nullable` as JSON Schema (see test/flags/flags-openapi.e2e-spec.ts). */
+function toJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(node)) {
+    out[k] =
+      k === '$ref' && typeof v === 'string' ? v.replace(/^#\/components\//, 'doc#/components/') : toJsonSchema(v);
+  }
+  if (out.nullable === true && (out.type === undefined || out.allOf !== undefined)) {
+    delete out.nullable;
+    if (out.allOf !== undefined) delete out.type;
+    return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+describe('cohorts, evaluation, SDK and OFREP endpoints: responses match the OpenAPI document', () => {
+  let t: TestApp;
+  let paths: Record<string, Record<string, Operation>>;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);
+  const validators = new Map<string, ValidateFunction>();
+  const checked = new Set<string>();
+
+  function expectDocumented(path: string, method: string, res: request.Response) {
+    const id = `${method} ${path} ${res.status}`;
+    const response = paths[path]?.[method]?.responses[String(res.status)];
+    if (!response) throw new Error(`${id} is not documented`);
+    checked.add(id);
+    if (res.status === 304 || res.status === 405) return;
+    if (!validators.has(id)) {
+      const type = String(res.headers['content-type']).split(';')[0];
+      const schema = response.content?.[type]?.schema;
+      if (!schema) throw new Error(`${id}: no schema for ${type}`);
+      validators.set(id, ajv.compile(toJsonSchema(schema) as Schema));
+    }
+    const validate = validators.get(id)!;
+    if (!validate(res.body)) throw new Error(`${id}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body)}`);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const doc = (await t.get('/api/schema/').expect(200)).body;
+    paths = doc.paths;
+    ajv.addSchema({ components: toJsonSchema(doc.components) } as Schema, 'doc');
+  });
+  afterAll(() => t?.close());
+
+  it('documents every route with its scopes or as an SDK route', () => {
+    const mine = Object.entries(paths).filter(([p]) =>
+      /cohorts|evaluation_reasons|my_flags|local_evaluation|user_blast_radius|static_cohort|dashboard|^\/flags|^\/decide|ofrep/.test(
+        p,
+      ),
+    );
+    expect(mine.length).toBeGreaterThanOrEqual(18);
+    for (const [path, item] of mine) {
+      for (const [method, op] of Object.entries(item)) {
+        const sdk = /^\/(flags|decide|ofrep)/.test(path) && method === 'post';
+        expect([path, method, sdk || (op['x-required-scopes'] ?? []).length > 0]).toEqual([path, method, true]);
+      }
+    }
+    expect(paths['/api/projects/{project_id}/feature_flags/local_evaluation'].get['x-required-scopes']).toEqual([
+      'feature_flag:read',
+    ]);
+    expect(
+      paths['/api/projects/{project_id}/feature_flags/{id}/create_static_cohort_for_flag'].post['x-required-scopes'],
+    ).toEqual(['feature_flag:write', 'cohort:write']);
+  });
+
+  it('matches what the endpoints answer', async () => {
+    const C = '/api/projects/{project_id}/cohorts';
+    const cohorts = `/api/projects/${t.projectId}/cohorts`;
+    const F = '/api/projects/{project_id}/feature_flags';
+    const flagsBase = `/api/projects/${t.projectId}/feature_flags`;
+    await identify(t, t.projectToken, [
+      { distinctId: 'ann', properties: { plan: 'pro' } },
+      { distinctId: 'ben', properties: { plan: 'free' } },
+    ]);
+
+    const created = await t
+      .post(`${cohorts}/`, {
+        name: 'Pros',
+        filters: { properties: { type: 'AND', values: [{ key: 'plan', value: 'pro' }] } },
+      })
+      .expect(201);
+    expectDocumented(C, 'post', created);
+    const legacy = await t.post(`${cohorts}/`, {
+      name: 'Legacy',
+      groups: [{ properties: [{ key: 'plan', value: 'free' }] }],
+    });
+    expectDocumented(C, 'post', legacy);
+    const staticCohort = await createCohort(t, { name: 'Static', is_static: true });
+    expectDocumented(C, 'post', await t.post(`${cohorts}/`, { filters: {} }));
+    expectDocumented(C, 'get', await t.get(`${cohorts}/?limit=2`));
+    expectDocumented(`${C}/{id}`, 'get', await t.get(`${cohorts}/${created.body.id}/`));
+    expectDocumented(`${C}/{id}`, 'get', await t.get(`${cohorts}/999/`));
+    expectDocumented(`${C}/{id}`, 'patch', await t.patch(`${cohorts}/${created.body.id}/`, { description: 'd' }));
+    expectDocumented(`${C}/{id}`, 'delete', await t.del(`${cohorts}/${created.body.id}/`));
+    await waitFor(async () => ((await t.get(`${cohorts}/${created.body.id}/`)).body.is_calculating ? undefined : true));
+    expectDocumented(`${C}/{id}/persons`, 'get', await t.get(`${cohorts}/${created.body.id}/persons/`));
+    expectDocumented(
+      `${C}/{id}/add_persons_to_static_cohort`,
+      'patch',
+      await t.req('patch', `${cohorts}/${staticCohort.id}/add_persons_to_static_cohort/`).send({ person_ids: [] }),
+    );
+
+    const flag = await createFlag(t, {
+      key: 'pro',
+      filters: {
+        groups: [
+          { properties: [{ key: 'id', type: 'cohort', value: created.body.id }] },
+          { properties: [], rollout_percentage: 10, variant: 'b' },
+        ],
+        multivariate: {
+          variants: [
+            { key: 'a', rollout_percentage: 50 },
+            { key: 'b', rollout_percentage: 50 },
+          ],
+        },
+        payloads: { a: '{"x": 1}' },
+      },
+    });
+    await createFlag(t, { key: 'off', active: false, filters: { groups: [], payloads: { true: '[1]' } } });
+    expectDocumented(`${F}/{id}`, 'get', await t.get(`${flagsBase}/${flag.id}/`));
+    expectDocumented(`${F}/evaluation_reasons`, 'get', await t.get(`${flagsBase}/evaluation_reasons?distinct_id=ann`));
+    expectDocumented(`${F}/evaluation_reasons`, 'get', await t.get(`${flagsBase}/evaluation_reasons`));
+    expectDocumented(`${F}/my_flags`, 'get', await t.get(`${flagsBase}/my_flags`));
+    const local = await t.get(`${flagsBase}/local_evaluation?send_cohorts`);
+    expectDocumented(`${F}/local_evaluation`, 'get', local);
+    expectDocumented(
+      `${F}/local_evaluation`,
+      'get',
+      await t.get(`${flagsBase}/local_evaluation`).set('If-None-Match', local.headers.etag),
+    );
+    expectDocumented(`${F}/local_evaluation`, 'get', await t.get(`${flagsBase}/local_evaluation`));
+    expectDocumented(
+      `${F}/user_blast_radius`,
+      'post',
+      await t.post(`${flagsBase}/user_blast_radius`, { condition: { properties: [{ key: 'plan', value: 'pro' }] } }),
+    );
+    expectDocumented(`${F}/user_blast_radius`, 'post', await t.post(`${flagsBase}/user_blast_radius`, {}));
+    const staticForFlag = await t.post(`${flagsBase}/${flag.id}/create_static_cohort_for_flag`);
+    expectDocumented(`${F}/{id}/create_static_cohort_for_flag`, 'post', staticForFlag);
+    expectDocumented(
+      `${F}/{id}/enrich_usage_dashboard`,
+      'post',
+      await t.post(`${flagsBase}/${flag.id}/enrich_usage_dashboard`),
+    );
+    expectDocumented(`${F}/{id}/dashboard`, 'post', await t.post(`${flagsBase}/${flag.id}/dashboard`));
+    const dashboardId = (await t.get(`${flagsBase}/${flag.id}/`)).body.usage_dashboard;
+    expectDocumented(`${F}/{id}`, 'get', await t.get(`${flagsBase}/${flag.id}/`));
+    const D = '/api/projects/{project_id}/dashboards/{id}';
+    expectDocumented(D, 'get', await t.get(`/api/projects/${t.projectId}/dashboards/${dashboardId}/`));
+    expectDocumented(D, 'get', await t.get(`/api/projects/${t.projectId}/dashboards/12345/`));
+
+    const sdk = request(t.baseUrl);
+    const body = { token: t.projectToken, distinct_id: 'ann', person_properties: { plan: 'pro' } };
+    expectDocumented('/flags', 'post', await sdk.post('/flags?v=2').send(body));
+    expectDocumented('/flags', 'post', await sdk.post('/flags').send(body));
+    expectDocumented('/flags', 'post', await sdk.post('/flags').send({ distinct_id: 'x' }));
+    expectDocumented('/flags', 'post', await sdk.post('/flags').send({ token: t.projectToken }));
+    expectDocumented('/decide', 'post', await sdk.post('/decide?v=3').send(body));
+    expectDocumented('/decide', 'post', await sdk.post('/decide?v=4').send(body));
+    for (const path of ['/flags/definitions', '/api/feature_flag/local_evaluation']) {
+      const ok = await t.get(`${path}?token=${t.projectToken}&send_cohorts`);
+      expectDocumented(path, 'get', ok);
+      expectDocumented(
+        path,
+        'get',
+        await t.get(`${path}?token=${t.projectToken}&send_cohorts`).set('If-None-Match', ok.headers.etag),
+      );
+      expectDocumented(path, 'get', await t.get(`${path}?token=phc_nope`));
+      expectDocumented(path, 'get', await t.get(path));
+    }
+
+    const O = '/ofrep/v1/evaluate/flags';
+    const auth = (r: request.Test) => r.set('Authorization', `Bearer ${t.projectToken}`);
+    const context = { context: { targetingKey: 'ann' } };
+    expectDocumented(`${O}/{key}`, 'post', await auth(sdk.post(`${O}/pro`)).send(context));
+    expectDocumented(`${O}/{key}`, 'post', await auth(sdk.post(`${O}/off`)).send(context));
+    expectDocumented(`${O}/{key}`, 'post', await auth(sdk.post(`${O}/nope`)).send(context));
+    expectDocumented(`${O}/{key}`, 'post', await auth(sdk.post(`${O}/pro`)).send({ context: {} }));
+    expectDocumented(`${O}/{key}`, 'post', await sdk.post(`${O}/pro`).send(context));
+    const bulk = await auth(sdk.post(O)).send(context);
+    expectDocumented(O, 'post', bulk);
+    expectDocumented(O, 'post', await auth(sdk.post(O)).set('If-None-Match', bulk.headers.etag).send(context));
+    expectDocumented(O, 'post', await auth(sdk.post(O)).set('Content-Type', 'application/json').send('nope'));
+
+    expect(checked.size).toBeGreaterThanOrEqual(39);
+  });
+});
