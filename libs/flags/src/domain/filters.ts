@@ -1,4 +1,12 @@
 import { DomainError } from '@app/platform/errors/domain-error';
+import {
+  COHORT_OPERATORS,
+  DATE_OPERATORS,
+  isPropertyOperator,
+  TEXT_VALUE_OPERATORS,
+} from '@app/platform/domain/property-operators';
+import { compileRegex } from './evaluation/regex';
+import { caretRange, parseVersion, tildeRange, wildcardRange } from './evaluation/semver';
 import { invalidFilters, pyRepr } from './flag.errors';
 
 /**
@@ -92,27 +100,12 @@ export const MAX_PROPERTY_VALUES = 1000;
 export const MAX_GROUP_TYPE_INDEX = 4;
 const MAX_DEPTH = 32;
 
-/** Operators a person or group property may use (PostHog's OperatorType for flags). */
-export const PROPERTY_OPERATORS = new Set([
-  'exact',
-  'is_not',
-  'icontains',
-  'not_icontains',
-  'regex',
-  'not_regex',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'is_set',
-  'is_not_set',
-  'is_date_exact',
-  'is_date_before',
-  'is_date_after',
-]);
-const COHORT_OPERATORS = new Set(['exact', 'in', 'not_in']);
-const STRING_ONLY_OPERATORS = new Set(['regex', 'icontains', 'not_regex', 'not_icontains', 'gte', 'lte', 'gt', 'lt']);
-const DATE_OPERATORS = new Set(['is_date_exact', 'is_date_before', 'is_date_after']);
+const COHORT_OPS: ReadonlySet<string> = new Set(COHORT_OPERATORS);
+const SEMVER_RANGES: Record<string, (value: unknown) => unknown> = {
+  semver_tilde: tildeRange,
+  semver_caret: caretRange,
+  semver_wildcard: wildcardRange,
+};
 
 /** The conditions of a flag created without any: everyone, no rollout limit. */
 export function defaultFilters(): FlagFilters {
@@ -274,7 +267,7 @@ function checkOperator(p: Json): void {
     return;
   }
   if (type === 'cohort') {
-    if (!COHORT_OPERATORS.has(op)) {
+    if (!COHORT_OPS.has(op)) {
       throw invalidFilters(
         `The '${op}' operator is not valid for cohort properties (use 'in' or 'not_in').`,
         'invalid_operator',
@@ -294,7 +287,7 @@ function checkOperator(p: Json): void {
       'invalid_operator',
     );
   }
-  if (!PROPERTY_OPERATORS.has(op)) throw invalidFilters(`Unknown operator: ${pyRepr(op)}`, 'invalid_operator');
+  if (!isPropertyOperator(op)) throw invalidFilters(`Unknown operator: ${pyRepr(op)}`, 'invalid_operator');
 }
 
 function checkDependencies(groups: Json[], ctx: FiltersContext): void {
@@ -410,14 +403,22 @@ function checkValue(p: Json, ctx: FiltersContext): void {
     if (!isFlagDateValue(value)) throw invalidFilters(`Invalid date value: ${String(value)}`, 'invalid_date');
     return;
   }
-  if (STRING_ONLY_OPERATORS.has(op)) {
+  if (op.startsWith('semver_')) {
+    const parse = SEMVER_RANGES[op] ?? parseVersion;
+    if (typeof value !== 'string' || parse(value) === null) {
+      throw invalidFilters(`Invalid version for operator ${op}: ${pyRepr(value)}`, 'invalid_value');
+    }
+    return;
+  }
+  if (TEXT_VALUE_OPERATORS.has(op)) {
     if (typeof value !== 'string') throw bad();
-    if (op === 'regex' || op === 'not_regex') {
-      try {
-        new RegExp(value);
-      } catch {
-        throw invalidFilters(`Invalid regular expression for operator ${op}: ${pyRepr(value)}`, 'invalid_value');
-      }
+    // The engine's own matcher decides: it runs in linear time and refuses lookarounds and
+    // backreferences, so a flag saved with one would otherwise never match.
+    if ((op === 'regex' || op === 'not_regex') && compileRegex(value) === null) {
+      throw invalidFilters(
+        `Invalid regular expression for operator ${op} (lookarounds and backreferences are not supported): ${pyRepr(value)}`,
+        'invalid_value',
+      );
     }
     return;
   }

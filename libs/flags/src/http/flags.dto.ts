@@ -1,4 +1,12 @@
-import { ANY_JSON, IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
+import {
+  ANY_JSON,
+  COHORT_OPERATORS,
+  FLAG_DEPENDENCY_OPERATOR,
+  IsOmittable,
+  PROPERTY_OPERATORS,
+  toUserBasic,
+  UserBasicDto,
+} from '@app/platform';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayNotEmpty,
@@ -16,7 +24,6 @@ import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
 import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
 import type { UserRecord } from '@app/platform';
-
 
 /** An object, a list (PostHog's UI sends `[]`) or null. */
 function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {
@@ -50,27 +57,7 @@ export class PropertyFilterDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    enum: [
-      'exact',
-      'is_not',
-      'icontains',
-      'not_icontains',
-      'regex',
-      'not_regex',
-      'gt',
-      'gte',
-      'lt',
-      'lte',
-      'is_set',
-      'is_not_set',
-      'is_date_exact',
-      'is_date_before',
-      'is_date_after',
-      'in',
-      'not_in',
-      'flag_evaluates_to',
-      null,
-    ],
+    enum: [...PROPERTY_OPERATORS, ...COHORT_OPERATORS.filter((op) => op !== 'exact'), FLAG_DEPENDENCY_OPERATOR, null],
     description: 'Default `exact`.',
   })
   operator?: string | null;

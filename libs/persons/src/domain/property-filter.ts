@@ -1,48 +1,26 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
+import {
+  COHORT_OPERATORS,
+  FLAG_DEPENDENCY_OPERATOR,
+  PROPERTY_OPERATORS,
+  PropertyOperator,
+} from '@app/platform/domain/property-operators';
 import { nestsDeeperThan } from './person';
 
-/** Operators of PostHog's property filters (flags, cohorts, persons list). */
-export const PROPERTY_OPERATORS = [
-  'exact',
-  'is_not',
-  'icontains',
-  'not_icontains',
-  'regex',
-  'not_regex',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'is_set',
-  'is_not_set',
-  'is_date_exact',
-  'is_date_before',
-  'is_date_after',
-  'starts_with',
-  'not_starts_with',
-  'ends_with',
-  'not_ends_with',
-  'in',
-  'not_in',
-  'flag_evaluates_to',
-  'semver_eq',
-  'semver_neq',
-  'semver_gt',
-  'semver_gte',
-  'semver_lt',
-  'semver_lte',
-  'semver_tilde',
-  'semver_caret',
-  'semver_wildcard',
-] as const;
-export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
+/** What a filter leaf may use: the property operators, plus those of cohort and flag filters. */
+export const FILTER_OPERATORS: readonly string[] = [
+  ...PROPERTY_OPERATORS,
+  ...COHORT_OPERATORS.filter((op) => op !== 'exact'),
+  FLAG_DEPENDENCY_OPERATOR,
+];
+export type FilterOperator = PropertyOperator | (typeof COHORT_OPERATORS)[number] | typeof FLAG_DEPENDENCY_OPERATOR;
 
 export interface PropertyFilterLeaf {
   kind: 'leaf';
   key: string;
   /** `person` when the filter names none. */
   type: string;
-  operator: PropertyOperator;
+  operator: FilterOperator;
   value: unknown;
   negation: boolean;
   groupTypeIndex: number | null;
@@ -118,7 +96,7 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
     const type = value.type === undefined || value.type === null ? 'person' : value.type;
     if (typeof type !== 'string') return fail(`Property filter type must be a string.`);
     const operator = value.operator === undefined || value.operator === null ? 'exact' : value.operator;
-    if (typeof operator !== 'string' || !(PROPERTY_OPERATORS as readonly string[]).includes(operator)) {
+    if (typeof operator !== 'string' || !FILTER_OPERATORS.includes(operator)) {
       return fail(`Unknown operator "${String(operator)}" for property "${String(key)}".`);
     }
     const negation = value.negation ?? false;
@@ -135,7 +113,7 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
       kind: 'leaf',
       key: key as string,
       type,
-      operator: operator as PropertyOperator,
+      operator: operator as FilterOperator,
       value: value.value,
       negation: negation as boolean,
       groupTypeIndex,
@@ -260,7 +238,7 @@ export function parseSemver(value: unknown): Semver | undefined {
  * wildcard: `1.*` or `1.2.*`.
  */
 export function semverBounds(
-  operator: PropertyOperator,
+  operator: FilterOperator,
   value: unknown,
 ): { lo?: Semver; hi?: Semver; loInclusive?: boolean; hiInclusive?: boolean; exclude?: Semver } | undefined {
   if (operator === 'semver_wildcard') {
