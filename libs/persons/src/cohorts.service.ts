@@ -8,6 +8,7 @@ import {
   FlagDefinitionChanges,
   inTransaction,
   metrics,
+  queryRows,
 } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -25,7 +26,7 @@ import {
   referencedCohortIds,
   remapCohortReferences,
 } from './domain/cohort';
-import { isUuid } from './domain/person';
+import { isUuid, PersonRef } from './domain/person';
 import { CohortsRepository } from './persistence/cohorts.repository';
 import { Person, PersonsRepository } from './persistence/persons.repository';
 import { assertValidRegexes, SqlParams } from './persistence/property-filter.sql';
@@ -162,6 +163,32 @@ export class CohortsService {
     const membership = await this.repo.membershipSql(cohort, cohorts, params);
     const { count, ids } = await this.repo.memberIds(projectId, membership, params, page);
     return { count, rows: await this.personsRepo.byIds(projectId, ids) };
+  }
+
+  /**
+   * The live cohorts `ref` belongs to: static membership, and dynamic cohorts' conditions (the
+   * same SQL that lists a cohort's persons), all evaluated for this one person in one statement.
+   */
+  async ofPerson(projectId: number, ref: PersonRef): Promise<Cohort[]> {
+    const person = await this.personsRepo.find(this.ds, projectId, ref);
+    if (!person) throw DomainError.notFound();
+    const live = await this.repo.live(projectId);
+    if (live.length === 0) return [];
+    const all = await this.repo.withReferences(
+      this.ds,
+      projectId,
+      live.map((c) => c.id),
+    );
+    const params = new SqlParams();
+    const tests: string[] = [];
+    for (const cohort of live)
+      tests.push(`(${await this.repo.membershipSql(cohort, all, params)}) AS m${tests.length}`);
+    const [row] = await queryRows<Record<string, boolean>>(
+      this.ds,
+      `SELECT ${tests.join(', ')} FROM persons p WHERE p.project_id = ${params.add(projectId)} AND p.id = ${params.add(person.id)}`,
+      params.values,
+    );
+    return live.filter((_, i) => row?.[`m${i}`] === true);
   }
 
   /** Adds persons (by uuid) to a static cohort; unknown uuids are skipped. */

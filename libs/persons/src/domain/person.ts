@@ -22,13 +22,13 @@ const BAD_PERSON_ID =
  * `:id` of a persons route: digits (the integer id) or a UUID; anything else is PostHog's 400.
  * Digits beyond bigint name no person (404), they are not malformed.
  */
-export function parsePersonRef(raw: string): PersonRef | null {
+export function parsePersonRef(raw: string, attr = 'id'): PersonRef | null {
   if (/^\d+$/.test(raw)) {
     const id = Number(raw);
     return raw.length <= 15 && Number.isSafeInteger(id) ? { id } : null;
   }
   if (isUuid(raw)) return { uuid: raw.toLowerCase() };
-  throw DomainError.invalid(BAD_PERSON_ID, 'id');
+  throw DomainError.invalid(BAD_PERSON_ID, attr);
 }
 
 export function isAnonymousDistinctId(distinctId: string): boolean {

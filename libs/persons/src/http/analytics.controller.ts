@@ -1,4 +1,11 @@
-import { absoluteUrl, CurrentProject, parseNonNegativeInt, RequireScopes } from '@app/platform';
+import {
+  absoluteUrl,
+  CurrentProject,
+  DomainError,
+  parseNonNegativeInt,
+  RequireScopes,
+  TenancyService,
+} from '@app/platform';
 import type { ProjectAccess } from '@app/platform';
 import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
@@ -13,6 +20,8 @@ import {
 import type { ApiQueryOptions } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Actors, AnalyticsService } from '../analytics.service';
+import { CohortsService } from '../cohorts.service';
+import { parsePersonRef } from '../domain/person';
 import {
   AnalyticsParams,
   funnelCorrelationQuery,
@@ -25,6 +34,7 @@ import {
   trendsQuery,
 } from '../domain/analytics-params';
 import type { ActorPaging } from '../persistence/analytics.queries';
+import { PersonCohortsDto, toCohortDtos } from './cohorts.dto';
 import { toCsv } from './csv';
 import {
   ACTOR_FIELDS,
@@ -204,7 +214,11 @@ const ACTORS_OR_CSV = (model: string) => ({
 @ApiExtraModels(ActorsDto, ShortActorsDto, RetentionActorsDto, PersonActorDto)
 @Controller('api/projects/:project_id/persons')
 export class AnalyticsController {
-  constructor(private readonly analytics: AnalyticsService) {}
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly cohorts: CohortsService,
+    private readonly tenancy: TenancyService,
+  ) {}
 
   @Get('trends')
   @RequireScopes('person:read')
@@ -480,6 +494,22 @@ export class AnalyticsController {
         ? []
         : await this.analytics.values(project.id, key, value === undefined || value === '' ? null : value, paging);
     return format === 'csv' ? sendCsv(res, 'values.csv', toCsv(rows, ['name', 'count'])) : rows;
+  }
+
+  @Get('cohorts')
+  @RequireScopes('person:read', 'cohort:read')
+  @ApiOperation({ summary: 'The live cohorts a person belongs to (static membership and dynamic conditions)' })
+  @queries({ name: 'person_id', required: true, description: 'The person: integer id or uuid.' })
+  @ApiOkResponse({ type: PersonCohortsDto })
+  async personCohorts(
+    @CurrentProject() project: ProjectAccess,
+    @Query() query: QueryParams,
+  ): Promise<PersonCohortsDto> {
+    const raw = new AnalyticsParams(query).string('person_id');
+    if (raw === undefined || raw === '') throw DomainError.required('person_id');
+    const ref = parsePersonRef(raw, 'person_id');
+    if (!ref) throw DomainError.notFound();
+    return { results: await toCohortDtos(await this.cohorts.ofPerson(project.id, ref), this.tenancy) };
   }
 
   private correlationActors(project: ProjectAccess, req: Request, res: Response, query: QueryParams, body: object) {

@@ -27,7 +27,7 @@ import {
   AddPersonsToStaticCohortDto,
   CohortDto,
   CreateCohortDto,
-  toCohortDto,
+  toCohortDtos,
   UpdateCohortDto,
 } from './cohorts.dto';
 import { toCsv } from './csv';
@@ -159,8 +159,7 @@ export class CohortsController {
     return { success: true, added };
   }
 
-  private async dtos(cohorts: Cohort[]): Promise<CohortDto[]> {
-    const users = await this.tenancy.getUsers(cohorts.flatMap((c) => (c.createdById === null ? [] : [c.createdById])));
-    return cohorts.map((c) => toCohortDto(c, c.createdById === null ? null : (users.get(c.createdById) ?? null)));
+  private dtos(cohorts: Cohort[]): Promise<CohortDto[]> {
+    return toCohortDtos(cohorts, this.tenancy);
   }
 }

@@ -1,5 +1,5 @@
 import { IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
-import type { UserRecord } from '@app/platform';
+import type { TenancyService, UserRecord } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsObject, IsString } from 'class-validator';
 import type { Cohort } from '../domain/cohort';
@@ -138,4 +138,14 @@ export function toCohortDto(cohort: Cohort, createdBy: UserRecord | null): Cohor
 export class AddedPersonsDto {
   @ApiProperty({ enum: [true] }) success: boolean;
   @ApiProperty({ type: 'integer', description: 'Persons newly added.' }) added: number;
+}
+
+/** Cohorts as responses, with their creators loaded in one query. */
+export async function toCohortDtos(cohorts: readonly Cohort[], tenancy: TenancyService): Promise<CohortDto[]> {
+  const users = await tenancy.getUsers(cohorts.flatMap((c) => (c.createdById === null ? [] : [c.createdById])));
+  return cohorts.map((c) => toCohortDto(c, c.createdById === null ? null : (users.get(c.createdById) ?? null)));
+}
+
+export class PersonCohortsDto {
+  @ApiProperty({ type: [CohortDto], description: 'The live cohorts the person belongs to.' }) results: CohortDto[];
 }
