@@ -1,0 +1,338 @@
+import request from 'supertest';
+import { OpenApiDocument, Operation } from '../support/openapi';
+import { startTestApp, TestApp } from '../support/test-app';
+import { buildWorld, leakedSecret, World } from './world';
+
+/**
+ * Issue 11: no organization reaches another's data. Two organizations, A (the bootstrap tenant)
+ * and B, each get a project full of objects; then every route of the OpenAPI document is called
+ * with B's credentials and A's ids (in the path, the query and the body). A route the sweep has no
+ * rule for fails the test, so new routes are covered as they appear.
+ */
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+interface Route {
+  method: Method;
+  template: string;
+  op: Operation;
+}
+type Expect = '404' | 'no-leak' | '4xx' | '4xx-or-no-leak';
+interface Attempt {
+  route: string;
+  kind: string;
+  method: Method;
+  path: string;
+  body?: object;
+  expect: Expect;
+  /** A project token instead of B's personal key (SDK and OFREP routes). */
+  token?: boolean;
+  /** The route documents 405 (DELETE on flags and cohorts: refused for every id alike). */
+  allows405?: boolean;
+}
+
+const TOP = new Set(['project_id', 'organization_id']);
+const WRITE_METHODS = new Set(['post', 'patch', 'put', 'delete']);
+const ORDER: Record<Method, number> = { get: 0, post: 1, put: 2, patch: 3, delete: 4 };
+/** Routes that hold no tenant's data. */
+const INFRA = new Set(['/_health', '/_readyz', '/_metrics']);
+/** Ingestion routes (project token in the body). */
+const CAPTURE = new Set(['/batch', '/capture', '/e', '/i/v0/e', '/track']);
+
+/** The ids of world `w` that a path parameter takes, by `<segment before>/{param}`. */
+const IDS: Record<string, (w: World) => Array<string | number>> = {
+  'projects/{project_id}': (w) => [w.tenant.projectId],
+  'organizations/{organization_id}': (w) => [w.tenant.organizationId],
+  'persons/{id}': (w) => [w.person.uuid, w.person.id],
+  'cohorts/{id}': (w) => [w.cohorts.static, w.cohorts.dynamic],
+  'feature_flags/{id}': (w) => w.flags.map((f) => f.id),
+  'feature_flags/{feature_flag_id}': (w) => w.flags.map((f) => f.id),
+  'feature_flags/{feature_flag_key}': (w) => w.flags.map((f) => f.key),
+  'roles/{id}': (w) => [w.roleId],
+  'role_memberships/{membership_id}': (w) => [w.membershipId],
+  'role_access/{id}': (w) => [w.roleAccessId],
+  'dashboards/{id}': (w) => [w.dashboardId],
+  'event_definitions/{id}': (w) => [w.eventDefinitionId],
+  'personal_api_keys/{id}': (w) => [w.apiKeyId],
+  'flags/{key}': (w) => w.flags.map((f) => f.key),
+};
+/** Parameters that look objects up by name rather than id: another tenant's name finds nothing. */
+const BY_NAME = new Set(['feature_flags/{feature_flag_key}']);
+
+/** A valid body for each route that takes one; `pw` owns the path's objects, `cw` is the caller. */
+const BODIES: Record<string, (pw: World, cw: World) => object> = {
+  'post /api/projects': () => ({ name: 'stolen' }),
+  'patch /api/projects/{project_id}': () => ({ name: 'stolen' }),
+  'post /api/organizations': () => ({ name: 'stolen' }),
+  'post /api/personal_api_keys': () => ({ label: 'stolen', scopes: ['*'] }),
+  'post /api/projects/{project_id}/persons/funnel': (pw) => ({ events: [{ id: '$identify' }, { id: pw.eventName }] }),
+  'post /api/projects/{project_id}/persons/funnel/correlation': (pw) => ({
+    events: [{ id: '$identify' }, { id: pw.eventName }],
+  }),
+  'post /api/projects/{project_id}/persons/path': () => ({}),
+  'patch /api/projects/{project_id}/persons/{id}': () => ({ properties: { stolen: true } }),
+  'post /api/projects/{project_id}/persons/{id}/delete_property': () => ({ $unset: 'plan' }),
+  'post /api/projects/{project_id}/persons/{id}/split': () => ({}),
+  'post /api/projects/{project_id}/persons/{id}/update_property': () => ({ key: 'plan', value: 'stolen' }),
+  'post /api/projects/{project_id}/cohorts': () => ({ name: 'stolen', is_static: true }),
+  'patch /api/projects/{project_id}/cohorts/{id}': () => ({ name: 'stolen' }),
+  'patch /api/projects/{project_id}/cohorts/{id}/add_persons_to_static_cohort': (_, cw) => ({
+    person_ids: [cw.person.uuid],
+  }),
+  'post /api/projects/{project_id}/feature_flags/user_blast_radius': () => ({
+    condition: { properties: [], rollout_percentage: 100 },
+  }),
+  'post /api/projects/{project_id}/feature_flags': () => ({ key: 'stolen' }),
+  'patch /api/projects/{project_id}/feature_flags/{id}': () => ({ name: 'stolen' }),
+  'post /api/organizations/{organization_id}/feature_flags/copy_flags': (pw, cw) => ({
+    feature_flag_key: pw.flags[0].key,
+    from_project: pw.tenant.projectId,
+    target_project_ids: [cw.tenant.projectId],
+  }),
+  'post /flags': (pw, cw) => sdkBody(pw, cw),
+  'post /decide': (pw, cw) => sdkBody(pw, cw),
+  'post /ofrep/v1/evaluate/flags/{key}': (pw) => ({ context: { targetingKey: pw.person.distinctId } }),
+  'post /ofrep/v1/evaluate/flags': (pw) => ({ context: { targetingKey: pw.person.distinctId } }),
+  'patch /api/projects/{project_id}/event_definitions/{id}': () => ({ tags: ['stolen'] }),
+  'post /api/organizations/{organization_id}/roles': () => ({ name: 'stolen' }),
+  'patch /api/organizations/{organization_id}/roles/{id}': () => ({ name: 'stolen' }),
+  'post /api/organizations/{organization_id}/roles/{id}/role_memberships': (_, cw) => ({ user_uuid: cw.userUuid }),
+  'patch /api/organizations/{organization_id}/feature_flag_access': () => ({ access_level: 21 }),
+  'post /api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access': (_, cw) => ({ role_id: cw.roleId }),
+};
+
+/** A /flags request with the caller's token asking for the other tenant's flags and person. */
+/** Query strings for list and lookup routes, naming A's objects; the default is none. */
+const json = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+const cohortFilter = (w: World) => json([{ key: 'id', type: 'cohort', value: w.cohorts.dynamic }]);
+const steps = (w: World) => json([{ id: '$identify' }, { id: w.eventName }]);
+const QUERIES: Record<string, (a: World, b: World) => Array<[string, Expect]>> = {
+  'get /api/projects/{project_id}/persons/trends': (a) => [
+    [`entity_id=${a.eventName}&entity_type=events&date_from=-30d`, 'no-leak'],
+    [`entity_id=$identify&entity_type=events&date_from=-30d&properties=${cohortFilter(a)}`, '4xx-or-no-leak'],
+  ],
+  'get /api/projects/{project_id}/persons/funnel': (a) => [
+    [`events=${steps(a)}&date_from=-30d&funnel_step=1`, 'no-leak'],
+    [`events=${steps(a)}&date_from=-30d&funnel_step=1&properties=${cohortFilter(a)}`, '4xx-or-no-leak'],
+  ],
+  'get /api/projects/{project_id}/persons/funnel/correlation': (a) => [
+    [
+      `events=${steps(a)}&date_from=-30d&funnel_correlation_person_entity=${json({ id: a.eventName, type: 'events' })}` +
+        '&funnel_correlation_person_converted=true',
+      'no-leak',
+    ],
+  ],
+  'get /api/projects/{project_id}/persons/lifecycle': (a) => [
+    [
+      `entity_id=${a.eventName}&entity_type=events&target_date=${new Date().toISOString().slice(0, 10)}&lifecycle_type=new`,
+      'no-leak',
+    ],
+  ],
+  'get /api/projects/{project_id}/persons/stickiness': (a) => [
+    [`entity_id=${a.eventName}&entity_type=events&stickiness_days=1&date_from=-30d`, 'no-leak'],
+  ],
+  'get /api/projects/{project_id}/persons/retention': (a) => [
+    ['', 'no-leak'],
+    [`properties=${cohortFilter(a)}`, '4xx-or-no-leak'],
+  ],
+  'get /api/projects/{project_id}/persons/path': () => [['', 'no-leak']],
+  'get /api/projects/{project_id}/persons/values': (a) => [
+    ['key=plan', 'no-leak'],
+    [`key=plan&value=${a.marker}`, 'no-leak'],
+  ],
+  'get /api/projects/{project_id}/persons/cohorts': (a) => [
+    [`person_id=${a.person.id}`, '4xx-or-no-leak'],
+    [`person_id=${a.person.uuid}`, '4xx-or-no-leak'],
+  ],
+  'get /api/projects/{project_id}/persons': (a) => [
+    ['', 'no-leak'],
+    [`distinct_id=${a.person.distinctId}`, 'no-leak'],
+    [`search=${a.marker}`, 'no-leak'],
+    [`email=${encodeURIComponent(`${a.marker}@example.com`)}`, 'no-leak'],
+    [`properties=${cohortFilter(a)}`, '4xx-or-no-leak'],
+  ],
+  'get /api/projects/{project_id}/feature_flags/evaluation_reasons': (a) => [
+    [`distinct_id=${a.person.distinctId}`, 'no-leak'],
+  ],
+  'get /api/projects/{project_id}/feature_flags': (a) => [
+    ['', 'no-leak'],
+    [`search=${a.marker}`, 'no-leak'],
+    [`created_by_id=${a.tenant.userId}`, 'no-leak'],
+  ],
+  'get /api/projects/{project_id}/event_definitions': (a) => [
+    ['', 'no-leak'],
+    [`search=${a.marker}`, 'no-leak'],
+  ],
+  'get /flags/definitions': (a, b) => [
+    [`token=${a.tenant.projectToken}`, '4xx'],
+    [`token=${b.tenant.projectToken}&send_cohorts`, 'no-leak'],
+  ],
+  'get /api/feature_flag/local_evaluation': (a, b) => [
+    [`token=${a.tenant.projectToken}`, '4xx'],
+    [`token=${b.tenant.projectToken}&send_cohorts`, 'no-leak'],
+  ],
+  'get /api/projects/{project_id}/feature_flags/local_evaluation': () => [
+    ['', 'no-leak'],
+    ['send_cohorts', 'no-leak'],
+  ],
+};
+
+function sdkBody(pw: World, cw: World): object {
+  return {
+    token: cw.tenant.projectToken,
+    distinct_id: pw.person.distinctId,
+    $anon_distinct_id: pw.person.anonId,
+    flag_keys_to_evaluate: pw.flags.map((f) => f.key),
+  };
+}
+
+function captureBody(path: string, pw: World, cw: World): object {
+  const event = {
+    event: `${cw.marker}-intrusion`,
+    distinct_id: pw.person.distinctId,
+    properties: { $set: { plan: 'hijacked' }, $anon_distinct_id: pw.person.anonId },
+  };
+  return path === '/batch'
+    ? { api_key: cw.tenant.projectToken, batch: [event] }
+    : { api_key: cw.tenant.projectToken, ...event };
+}
+
+function segmentParams(template: string): Array<{ rule: string; param: string }> {
+  const parts = template.split('/');
+  const out: Array<{ rule: string; param: string }> = [];
+  parts.forEach((p, i) => {
+    const m = /^\{(.+)\}$/.exec(p);
+    if (m) out.push({ rule: `${parts[i - 1]}/${p}`, param: m[1] });
+  });
+  return out;
+}
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+describe('tenant isolation, driven by the OpenAPI document', () => {
+  let t: TestApp;
+  let doc: OpenApiDocument;
+  let a: World;
+  let b: World;
+  let routes: Route[];
+  const figures = { routes: 0, crossTenantAttempts: 0, leaks2xx: 0, readOnlyWriteAttempts: 0, readOnlyWrites: 0 };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    doc = await OpenApiDocument.fetch(t);
+    const other = await t.newTenant();
+    a = await buildWorld(t, t, 'alpha');
+    b = await buildWorld(t, other, 'bravo');
+    routes = Object.entries(doc.doc.paths).flatMap(([template, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ method: method as Method, template, op })),
+    );
+    figures.routes = routes.length;
+  }, 60_000);
+  afterAll(async () => {
+    process.stdout.write(
+      `ISOLATION: routes=${figures.routes} crossTenantAttempts=${figures.crossTenantAttempts} leaks2xx=${figures.leaks2xx} ` +
+        `readOnlyWriteAttempts=${figures.readOnlyWriteAttempts} readOnlyWrites=${figures.readOnlyWrites}\n`,
+    );
+    await t?.close();
+  });
+
+  /** Every request the sweeps make: B's key (or token) with A's ids; returns the failure, if any. */
+  async function attempt(x: Attempt): Promise<string | undefined> {
+    figures.crossTenantAttempts++;
+    let r = request(t.baseUrl)[x.method](x.path);
+    r = r.set('Authorization', `Bearer ${x.token ? b.tenant.projectToken : b.tenant.key}`);
+    if (x.body !== undefined) r = r.send(x.body);
+    const res = await r;
+    const ok = res.status >= 200 && res.status < 300;
+    const leak = ok ? leakedSecret(a, res.text) : undefined;
+    const label = `${x.method.toUpperCase()} ${x.path} [${x.route}; ${x.kind}] → ${res.status}`;
+    if (ok && (x.expect === '404' || x.expect === '4xx' || leak)) {
+      figures.leaks2xx++;
+      return `${label}${leak ? ` containing ${leak}` : ''}: ${res.text.slice(0, 300)}`;
+    }
+    // DELETE on a flag or cohort is 405 whoever owns the id: that reveals nothing
+    if (x.expect === '404' && res.status === 405 && x.allows405) return undefined;
+    if (x.expect === '404' && res.status !== 404) return `${label} (expected 404): ${res.text.slice(0, 200)}`;
+    if (x.expect === '4xx' && !(res.status >= 400 && res.status < 500)) return `${label} (expected 4xx)`;
+    if (res.status >= 500) return `${label}: ${res.text.slice(0, 200)}`;
+    if (x.expect === 'no-leak' && !ok && res.status !== 404) return `${label} (expected 2xx or 404)`;
+    return undefined;
+  }
+
+  /** The attempts of one documented route; throws when the sweep has no rule for it. */
+  function attemptsFor({ method, template, op }: Route): Attempt[] {
+    const route = `${method} ${template}`;
+    if (INFRA.has(template)) return [{ route, kind: 'infra', method, path: template, expect: 'no-leak' }];
+    if (CAPTURE.has(template)) return []; // the ingestion test below
+    const params = segmentParams(template);
+    for (const p of params) if (!IDS[p.rule]) throw new Error(`${route}: no substitution rule for ${p.rule}`);
+    const bodyOf = BODIES[route];
+    if (op.requestBody && !bodyOf) throw new Error(`${route}: no body rule`);
+    const token = op['x-required-scopes'] === undefined;
+    const make = (
+      kind: string,
+      pw: World,
+      values: Record<string, string | number>,
+      expect: Expect,
+      query = '',
+    ): Attempt => ({
+      route,
+      kind,
+      method,
+      path: fill(template, values) + (query ? `?${query}` : ''),
+      body: bodyOf?.(pw, b),
+      expect,
+      token,
+      allows405: '405' in op.responses,
+    });
+    const ownQueries = (r: string, values: Record<string, string | number>) =>
+      (QUERIES[r]?.(a, b) ?? [['', 'no-leak']]).map(([q, e]) => make(`own list ${q}`, b, values, e, q));
+    const out: Attempt[] = [];
+    if (params.length === 0) {
+      // B's own lists (and SDK calls naming A's flags and person) show nothing of A
+      if (method === 'get') out.push(...ownQueries(route, {}));
+      else if (bodyOf) out.push(make('own', a, {}, '4xx-or-no-leak'));
+      return out;
+    }
+    const first = (w: World) => Object.fromEntries(params.map((p) => [p.param, IDS[p.rule](w)[0]]));
+    const last = params[params.length - 1];
+    // 1. every id A's (each of A's objects in the last parameter)
+    for (const id of IDS[last.rule](a)) out.push(make('foreign', a, { ...first(a), [last.param]: id }, '404'));
+    // 2. B's own project / organization (and B's parents) with one of A's objects
+    const objects = params.filter((p) => !TOP.has(p.param));
+    if (params.some((p) => TOP.has(p.param))) {
+      for (const p of objects) {
+        for (const id of IDS[p.rule](a)) {
+          out.push(
+            make(
+              `own parent, foreign ${p.param}`,
+              b,
+              { ...first(b), [p.param]: id },
+              BY_NAME.has(p.rule) ? 'no-leak' : '404',
+            ),
+          );
+        }
+      }
+      // 3. B's own list routes never show A's objects
+      if (objects.length === 0 && method === 'get') out.push(...ownQueries(route, first(b)));
+    }
+    return out;
+  }
+
+  it('has a rule for every documented route', () => {
+    for (const route of routes) attemptsFor(route);
+    expect(routes.length).toBeGreaterThan(80);
+  });
+
+  it("answers 404 for every route called with B's key and A's ids, and lists show none of A's objects", async () => {
+    const attempts = routes.flatMap(attemptsFor).sort((x, y) => ORDER[x.method] - ORDER[y.method]);
+    const failures: string[] = [];
+    for (const x of attempts) {
+      const failure = await attempt(x);
+      if (failure) failures.push(failure);
+    }
+    expect(failures).toEqual([]);
+    expect(attempts.length).toBeGreaterThan(150);
+  }, 120_000);
+});
