@@ -335,4 +335,220 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
     expect(failures).toEqual([]);
     expect(attempts.length).toBeGreaterThan(150);
   }, 120_000);
+
+  it("detects A's data when A asks (the leak check can fail)", async () => {
+    const own = await t
+      .get(`/api/projects/${a.tenant.projectId}/persons/?distinct_id=${a.person.distinctId}`)
+      .expect(200);
+    expect(leakedSecret(a, own.text)).toBeDefined();
+    expect(leakedSecret(a, JSON.stringify({ next: `http://x/?search=${a.marker}` }))).toBeUndefined();
+  });
+
+  it("refuses references to A's objects in B's bodies, and links nothing", async () => {
+    const P = `/api/projects/${b.tenant.projectId}`;
+    const O = `/api/organizations/${b.tenant.organizationId}`;
+    const cohortGroup = (id: number) => ({
+      groups: [{ properties: [{ key: 'id', type: 'cohort', value: id }], rollout_percentage: 100 }],
+    });
+    const flagGroup = (id: number) => ({
+      groups: [{ properties: [{ key: String(id), type: 'flag', value: true, operator: 'flag_evaluates_to' }] }],
+    });
+    const inCohort = (id: number) => ({
+      properties: { type: 'AND', values: [{ key: 'id', type: 'cohort', value: id }] },
+    });
+    const attempts: Attempt[] = [];
+    const add = (route: string, method: Method, path: string, body: object, expect: Expect = '4xx') =>
+      attempts.push({ route, kind: 'foreign reference in body', method, path, body, expect });
+    for (const cohort of [a.cohorts.static, a.cohorts.dynamic]) {
+      add('post feature_flags', 'post', `${P}/feature_flags/`, { key: `ref-${cohort}`, filters: cohortGroup(cohort) });
+      add('patch feature_flags/{id}', 'patch', `${P}/feature_flags/${b.flags[0].id}/`, {
+        filters: cohortGroup(cohort),
+      });
+      add('post cohorts', 'post', `${P}/cohorts/`, { name: `ref-${cohort}`, filters: inCohort(cohort) });
+      add('patch cohorts/{id}', 'patch', `${P}/cohorts/${b.cohorts.dynamic}/`, { filters: inCohort(cohort) });
+      add('post user_blast_radius', 'post', `${P}/feature_flags/user_blast_radius`, {
+        condition: { properties: [{ key: 'id', type: 'cohort', value: cohort }], rollout_percentage: 100 },
+      });
+    }
+    for (const flag of a.flags) {
+      add('post feature_flags', 'post', `${P}/feature_flags/`, { key: `dep-${flag.id}`, filters: flagGroup(flag.id) });
+    }
+    add('post feature_flags', 'post', `${P}/feature_flags/`, { key: 'dash', analytics_dashboards: [a.dashboardId] });
+    add('patch feature_flags/{id}', 'patch', `${P}/feature_flags/${b.flags[1].id}/`, {
+      analytics_dashboards: [a.dashboardId],
+    });
+    add('post role_access', 'post', `${P}/feature_flags/${b.flags[1].id}/role_access/`, { role_id: a.roleId });
+    add('post role_memberships', 'post', `${O}/roles/${b.roleId}/role_memberships/`, { user_uuid: a.userUuid });
+    add('post persons/{id}/split', 'post', `${P}/persons/${b.person.uuid}/split/`, {
+      main_distinct_id: a.person.distinctId,
+    });
+    add('post /api/projects', 'post', '/api/projects/', { name: 'stolen', organization: a.tenant.organizationId });
+    add('post funnel', 'post', `${P}/persons/funnel/`, {
+      events: [{ id: '$identify' }, { id: b.eventName }],
+      funnel_step: 1,
+      properties: [{ key: 'id', type: 'cohort', value: a.cohorts.dynamic }],
+    });
+    // PostHog's copy_flags answers 200 and reports a target it cannot write in `failed`
+    add('post copy_flags', 'post', `${O}/feature_flags/copy_flags`, {
+      feature_flag_key: a.flags[0].key,
+      from_project: a.tenant.projectId,
+      target_project_ids: [b.tenant.projectId],
+    });
+    add(
+      'post copy_flags',
+      'post',
+      `${O}/feature_flags/copy_flags`,
+      { feature_flag_key: b.flags[0].key, from_project: b.tenant.projectId, target_project_ids: [a.tenant.projectId] },
+      '4xx-or-no-leak',
+    );
+    add(
+      'patch add_persons_to_static_cohort',
+      'patch',
+      `${P}/cohorts/${b.cohorts.static}/add_persons_to_static_cohort/`,
+      { person_ids: [a.person.uuid] },
+      '4xx-or-no-leak',
+    );
+    const failures: string[] = [];
+    for (const x of attempts) {
+      const failure = await attempt(x);
+      if (failure) failures.push(failure);
+    }
+    // nothing of A got linked into B's objects
+    const staticPersons = await t.get(`${P}/cohorts/${b.cohorts.static}/persons/`, b.tenant.key).expect(200);
+    if (staticPersons.body.count !== 1 || leakedSecret(a, staticPersons.text)) {
+      failures.push(`B's static cohort now holds A's person: ${staticPersons.text.slice(0, 300)}`);
+    }
+    const aFlags = await t.get(`/api/projects/${a.tenant.projectId}/feature_flags/?limit=1000`).expect(200);
+    if (aFlags.text.includes(b.marker)) failures.push(`B's flag was copied into A's project`);
+    expect(failures).toEqual([]);
+  });
+
+  it("never lets B's project token evaluate A's flags or write into A's project", async () => {
+    const failures: string[] = [];
+    for (const path of ['/flags/?v=2', '/decide/?v=3', '/flags/?v=1']) {
+      figures.crossTenantAttempts++;
+      const res = await request(t.baseUrl).post(path).send(sdkBody(a, b));
+      if (res.status !== 200) failures.push(`${path} → ${res.status}`);
+      const leak = leakedSecret(a, res.text);
+      if (leak) {
+        figures.leaks2xx++;
+        failures.push(`${path} evaluated A's ${leak}: ${res.text.slice(0, 300)}`);
+      }
+    }
+    // a token in the body and another in the header: neither reaches A through the other
+    for (const path of CAPTURE) {
+      figures.crossTenantAttempts++;
+      const res = await request(t.baseUrl)
+        .post(`${path}/`)
+        .send(captureBody(path, a, b));
+      if (res.status !== 200) failures.push(`${path} → ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    const person = await t.get(`/api/projects/${a.tenant.projectId}/persons/${a.person.uuid}/`).expect(200);
+    if (person.body.properties.plan !== a.marker) {
+      figures.leaks2xx++;
+      failures.push(`A's person was changed through B's token: ${JSON.stringify(person.body.properties)}`);
+    }
+    const defs = await t.get(`/api/projects/${a.tenant.projectId}/event_definitions/?search=intrusion`).expect(200);
+    if (defs.body.count !== 0) failures.push(`B's events landed in A's project: ${defs.text.slice(0, 300)}`);
+    // they landed in B's project, under B's own person of that distinct id
+    const theirs = await t
+      .get(`/api/projects/${b.tenant.projectId}/persons/?distinct_id=${a.person.distinctId}`, b.tenant.key)
+      .expect(200);
+    expect(theirs.body.results).toEqual([expect.objectContaining({ properties: { plan: 'hijacked' } })]);
+    expect(theirs.body.results[0].uuid).not.toBe(a.person.uuid);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every documented write to a key with every read scope (403), and writes nothing', async () => {
+    const scopes = new Set<string>();
+    for (const r of routes) for (const s of r.op['x-required-scopes'] ?? []) scopes.add(`${s.split(':')[0]}:read`);
+    const reader = (await t.post('/api/personal_api_keys/', { label: 'reader', scopes: [...scopes] }).expect(201)).body;
+    const keys = (await t.get('/api/personal_api_keys/').expect(200)).body as Array<{ id: string; scopes: string[] }>;
+    const strongest = keys.find((k) => k.scopes.includes('*'))!;
+    const failures: string[] = [];
+    const excluded: string[] = [];
+    for (const r of routes) {
+      if (!WRITE_METHODS.has(r.method)) continue;
+      const route = `${r.method} ${r.template}`;
+      const needed = r.op['x-required-scopes'];
+      // public SDK routes (project token) and POSTs that only query (their scopes are all :read)
+      if (needed === undefined || (needed.length > 0 && needed.every((s) => s.endsWith(':read')))) {
+        excluded.push(route);
+        continue;
+      }
+      const params = segmentParams(r.template);
+      const values: Record<string, string | number> = Object.fromEntries(
+        params.map((p) => [p.param, p.rule === 'personal_api_keys/{id}' ? strongest.id : IDS[p.rule](a)[0]]),
+      );
+      const body = BODIES[route]?.(a, a);
+      if (r.op.requestBody && !body) throw new Error(`${route}: no body rule`);
+      figures.readOnlyWriteAttempts++;
+      let req = t.req(r.method, fill(r.template, values), reader.value);
+      if (body) req = req.send(body);
+      const res = await req;
+      if (res.status >= 200 && res.status < 300) figures.readOnlyWrites++;
+      if (res.status !== 403) failures.push(`${route} → ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(figures.readOnlyWriteAttempts).toBeGreaterThan(30);
+    expect(excluded.sort()).toEqual(
+      [
+        'post /batch',
+        'post /capture',
+        'post /decide',
+        'post /e',
+        'post /flags',
+        'post /i/v0/e',
+        'post /ofrep/v1/evaluate/flags',
+        'post /ofrep/v1/evaluate/flags/{key}',
+        'post /track',
+        'post /api/projects/{project_id}/feature_flags/user_blast_radius',
+        'post /api/projects/{project_id}/persons/funnel',
+        'post /api/projects/{project_id}/persons/funnel/correlation',
+        'post /api/projects/{project_id}/persons/path',
+      ].sort(),
+    );
+    // nothing was created either (the next test reads back what exists)
+    for (const list of [
+      '/api/projects/',
+      '/api/organizations/',
+      `/api/organizations/${a.tenant.organizationId}/roles/`,
+    ]) {
+      expect((await t.get(list).expect(200)).text).not.toContain('stolen');
+    }
+    for (const list of ['feature_flags', 'cohorts']) {
+      expect((await t.get(`/api/projects/${a.tenant.projectId}/${list}/`).expect(200)).text).not.toContain('stolen');
+    }
+    expect((await t.get('/api/personal_api_keys/').expect(200)).text).not.toContain('stolen');
+  });
+
+  it("leaves every one of A's objects as it was", async () => {
+    const A = `/api/projects/${a.tenant.projectId}`;
+    const O = `/api/organizations/${a.tenant.organizationId}`;
+    expect((await t.get(`${A}/`).expect(200)).body.name).toBe('Default Project');
+    expect((await t.get(`${O}/`).expect(200)).body.name).not.toBe('stolen');
+    for (const flag of a.flags) {
+      const now = (await t.get(`${A}/feature_flags/${flag.id}/`).expect(200)).body;
+      expect(now).toMatchObject({ key: flag.key, version: flag.version, deleted: false });
+    }
+    for (const id of [a.cohorts.static, a.cohorts.dynamic]) {
+      const now = (await t.get(`${A}/cohorts/${id}/`).expect(200)).body;
+      expect(now.name.startsWith(a.marker)).toBe(true);
+      expect(now.deleted).toBe(false);
+    }
+    expect((await t.get(`${A}/cohorts/${a.cohorts.static}/persons/`).expect(200)).body.count).toBe(1);
+    const person = (await t.get(`${A}/persons/${a.person.uuid}/`).expect(200)).body;
+    expect(person.properties).toEqual({ plan: a.marker, email: `${a.marker}@example.com`, tier: a.marker });
+    expect([...person.distinct_ids].sort()).toEqual([a.person.anonId, a.person.distinctId].sort());
+    const def = (await t.get(`${A}/event_definitions/${a.eventDefinitionId}/`).expect(200)).body;
+    expect(def.tags).toEqual([]);
+    const role = (await t.get(`${O}/roles/${a.roleId}/`).expect(200)).body;
+    expect(role).toMatchObject({ name: `${a.marker} role`, feature_flags_access_level: 37 });
+    expect(role.members.map((m: { id: string }) => m.id)).toEqual([a.membershipId]);
+    const access = (await t.get(`${A}/feature_flags/${a.flags[0].id}/role_access/`).expect(200)).body;
+    expect(access.results.map((r: { id: number }) => r.id)).toEqual([a.roleAccessId]);
+    expect((await t.get(`${O}/feature_flag_access/`).expect(200)).body.access_level).not.toBe(21);
+    await t.get(`/api/personal_api_keys/${a.apiKeyId}/`).expect(200);
+    await t.get(`${A}/dashboards/${a.dashboardId}/`).expect(200);
+  });
 });
