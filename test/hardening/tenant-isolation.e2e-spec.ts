@@ -26,6 +26,8 @@ interface Attempt {
   expect: Expect;
   /** A project token instead of B's personal key (SDK and OFREP routes). */
   token?: boolean;
+  /** The same request naming ids that exist nowhere, and the ids replaced: it must answer the same. */
+  twin?: { path: string; body?: object; replaced: string[] };
   /** The route documents 405 (DELETE on flags and cohorts: refused for every id alike). */
   allows405?: boolean;
 }
@@ -59,7 +61,7 @@ const IDS: Record<string, (w: World) => Array<string | number>> = {
 const BY_NAME = new Set(['feature_flags/{feature_flag_key}']);
 
 /** A valid body for each route that takes one; `pw` owns the path's objects, `cw` is the caller. */
-const BODIES: Record<string, (pw: World, cw: World) => object> = {
+const BODIES: Partial<Record<string, (pw: World, cw: World) => object>> = {
   'post /api/projects': () => ({ name: 'stolen' }),
   'patch /api/projects/{project_id}': () => ({ name: 'stolen' }),
   'post /api/organizations': () => ({ name: 'stolen' }),
@@ -206,6 +208,12 @@ function segmentParams(template: string): Array<{ rule: string; param: string }>
   return out;
 }
 
+/** An id of the same shape as `id` that names nothing. */
+function nowhere(id: string | number): string | number {
+  if (typeof id === 'number') return 987654321;
+  return /^[0-9a-f]{8}-/.test(id) ? '0badc0de-0000-4000-8000-000000000000' : 'no-such-key';
+}
+
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
 }
@@ -257,6 +265,19 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
     if (x.expect === '4xx' && !(res.status >= 400 && res.status < 500)) return `${label} (expected 4xx)`;
     if (res.status >= 500) return `${label}: ${res.text.slice(0, 200)}`;
     if (x.expect === 'no-leak' && !ok && res.status !== 404) return `${label} (expected 2xx or 404)`;
+    if (x.twin) {
+      // a foreign id answers exactly as an id that exists nowhere: its existence does not leak
+      let r2 = request(t.baseUrl)[x.method](x.twin.path);
+      r2 = r2.set('Authorization', `Bearer ${x.token ? b.tenant.projectToken : b.tenant.key}`);
+      const body2 = x.twin.body ?? x.body;
+      if (body2 !== undefined) r2 = r2.send(body2);
+      const res2 = await r2;
+      const ids = [...x.twin.replaced].sort((p, q) => q.length - p.length);
+      const norm = (text: string) => ids.reduce((acc, id) => acc.split(id).join('<id>'), text);
+      if (res2.status !== res.status || norm(res2.text) !== norm(res.text)) {
+        return `${label}: differs from an id that exists nowhere (${res2.status} ${res2.text.slice(0, 150)} vs ${res.text.slice(0, 150)})`;
+      }
+    }
     return undefined;
   }
 
@@ -276,11 +297,21 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
       values: Record<string, string | number>,
       expect: Expect,
       query = '',
+      foreign: string[] = [],
     ): Attempt => ({
       route,
       kind,
       method,
       path: fill(template, values) + (query ? `?${query}` : ''),
+      twin: foreign.length
+        ? {
+            path: fill(template, {
+              ...values,
+              ...Object.fromEntries(foreign.map((p) => [p, nowhere(values[p])])),
+            }),
+            replaced: foreign.flatMap((p) => [String(values[p]), String(nowhere(values[p]))]),
+          }
+        : undefined,
       body: bodyOf?.(pw, b),
       expect,
       token,
@@ -298,7 +329,19 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
     const first = (w: World) => Object.fromEntries(params.map((p) => [p.param, IDS[p.rule](w)[0]]));
     const last = params[params.length - 1];
     // 1. every id A's (each of A's objects in the last parameter)
-    for (const id of IDS[last.rule](a)) out.push(make('foreign', a, { ...first(a), [last.param]: id }, '404'));
+    for (const id of IDS[last.rule](a)) {
+      const values = { ...first(a), [last.param]: id };
+      out.push(
+        make(
+          'foreign',
+          a,
+          values,
+          '404',
+          '',
+          params.map((p) => p.param),
+        ),
+      );
+    }
     // 2. B's own project / organization (and B's parents) with one of A's objects
     const objects = params.filter((p) => !TOP.has(p.param));
     if (params.some((p) => TOP.has(p.param))) {
@@ -357,55 +400,91 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
       properties: { type: 'AND', values: [{ key: 'id', type: 'cohort', value: id }] },
     });
     const attempts: Attempt[] = [];
-    const add = (route: string, method: Method, path: string, body: object, expect: Expect = '4xx') =>
-      attempts.push({ route, kind: 'foreign reference in body', method, path, body, expect });
+    /** `build(ref)` names A's object; its twin names an object that exists nowhere and must answer alike. */
+    const add = <R extends string | number>(
+      route: string,
+      method: Method,
+      path: string,
+      ref: R,
+      build: (ref: R) => object,
+      expect: Expect = '4xx',
+    ) =>
+      attempts.push({
+        route,
+        kind: 'foreign reference in body',
+        method,
+        path,
+        body: build(ref),
+        expect,
+        twin: { path, body: build(nowhere(ref) as R), replaced: [String(ref), String(nowhere(ref))] },
+      });
     for (const cohort of [a.cohorts.static, a.cohorts.dynamic]) {
-      add('post feature_flags', 'post', `${P}/feature_flags/`, { key: `ref-${cohort}`, filters: cohortGroup(cohort) });
-      add('patch feature_flags/{id}', 'patch', `${P}/feature_flags/${b.flags[0].id}/`, {
-        filters: cohortGroup(cohort),
-      });
-      add('post cohorts', 'post', `${P}/cohorts/`, { name: `ref-${cohort}`, filters: inCohort(cohort) });
-      add('patch cohorts/{id}', 'patch', `${P}/cohorts/${b.cohorts.dynamic}/`, { filters: inCohort(cohort) });
-      add('post user_blast_radius', 'post', `${P}/feature_flags/user_blast_radius`, {
-        condition: { properties: [{ key: 'id', type: 'cohort', value: cohort }], rollout_percentage: 100 },
-      });
+      add('post feature_flags', 'post', `${P}/feature_flags/`, cohort, (id) => ({
+        key: 'ref-cohort',
+        filters: cohortGroup(id),
+      }));
+      add('patch feature_flags/{id}', 'patch', `${P}/feature_flags/${b.flags[0].id}/`, cohort, (id) => ({
+        filters: cohortGroup(id),
+      }));
+      add('post cohorts', 'post', `${P}/cohorts/`, cohort, (id) => ({ name: 'ref', filters: inCohort(id) }));
+      add('patch cohorts/{id}', 'patch', `${P}/cohorts/${b.cohorts.dynamic}/`, cohort, (id) => ({
+        filters: inCohort(id),
+      }));
+      add('post user_blast_radius', 'post', `${P}/feature_flags/user_blast_radius`, cohort, (id) => ({
+        condition: { properties: [{ key: 'id', type: 'cohort', value: id }], rollout_percentage: 100 },
+      }));
     }
     for (const flag of a.flags) {
-      add('post feature_flags', 'post', `${P}/feature_flags/`, { key: `dep-${flag.id}`, filters: flagGroup(flag.id) });
+      add('post feature_flags', 'post', `${P}/feature_flags/`, flag.id, (id) => ({
+        key: 'dep',
+        filters: flagGroup(id),
+      }));
     }
-    add('post feature_flags', 'post', `${P}/feature_flags/`, { key: 'dash', analytics_dashboards: [a.dashboardId] });
-    add('patch feature_flags/{id}', 'patch', `${P}/feature_flags/${b.flags[1].id}/`, {
-      analytics_dashboards: [a.dashboardId],
-    });
-    add('post role_access', 'post', `${P}/feature_flags/${b.flags[1].id}/role_access/`, { role_id: a.roleId });
-    add('post role_memberships', 'post', `${O}/roles/${b.roleId}/role_memberships/`, { user_uuid: a.userUuid });
-    add('post persons/{id}/split', 'post', `${P}/persons/${b.person.uuid}/split/`, {
-      main_distinct_id: a.person.distinctId,
-    });
-    add('post /api/projects', 'post', '/api/projects/', { name: 'stolen', organization: a.tenant.organizationId });
-    add('post funnel', 'post', `${P}/persons/funnel/`, {
+    add('post feature_flags', 'post', `${P}/feature_flags/`, a.dashboardId, (id) => ({
+      key: 'dash',
+      analytics_dashboards: [id],
+    }));
+    add('patch feature_flags/{id}', 'patch', `${P}/feature_flags/${b.flags[1].id}/`, a.dashboardId, (id) => ({
+      analytics_dashboards: [id],
+    }));
+    add('post role_access', 'post', `${P}/feature_flags/${b.flags[1].id}/role_access/`, a.roleId, (id) => ({
+      role_id: id,
+    }));
+    add('post role_memberships', 'post', `${O}/roles/${b.roleId}/role_memberships/`, a.userUuid, (id) => ({
+      user_uuid: id,
+    }));
+    add('post persons/{id}/split', 'post', `${P}/persons/${b.person.uuid}/split/`, a.person.distinctId, (id) => ({
+      main_distinct_id: id,
+    }));
+    add('post /api/projects', 'post', '/api/projects/', a.tenant.organizationId, (id) => ({
+      name: 'stolen',
+      organization: id,
+    }));
+    add('post funnel', 'post', `${P}/persons/funnel/`, a.cohorts.dynamic, (id) => ({
       events: [{ id: '$identify' }, { id: b.eventName }],
       funnel_step: 1,
-      properties: [{ key: 'id', type: 'cohort', value: a.cohorts.dynamic }],
-    });
-    // PostHog's copy_flags answers 200 and reports a target it cannot write in `failed`
-    add('post copy_flags', 'post', `${O}/feature_flags/copy_flags`, {
+      properties: [{ key: 'id', type: 'cohort', value: id }],
+    }));
+    add('post copy_flags', 'post', `${O}/feature_flags/copy_flags`, a.tenant.projectId, (id) => ({
       feature_flag_key: a.flags[0].key,
-      from_project: a.tenant.projectId,
+      from_project: id,
       target_project_ids: [b.tenant.projectId],
-    });
+    }));
+    // PostHog's copy_flags answers 200 and reports a target it cannot write in `failed`
     add(
       'post copy_flags',
       'post',
       `${O}/feature_flags/copy_flags`,
-      { feature_flag_key: b.flags[0].key, from_project: b.tenant.projectId, target_project_ids: [a.tenant.projectId] },
+      a.tenant.projectId,
+      (id) => ({ feature_flag_key: b.flags[0].key, from_project: b.tenant.projectId, target_project_ids: [id] }),
       '4xx-or-no-leak',
     );
     add(
       'patch add_persons_to_static_cohort',
       'patch',
       `${P}/cohorts/${b.cohorts.static}/add_persons_to_static_cohort/`,
-      { person_ids: [a.person.uuid] },
+      a.person.uuid,
+      (id) => ({ person_ids: [id] }),
       '4xx-or-no-leak',
     );
     const failures: string[] = [];
