@@ -193,8 +193,12 @@ function captureBody(path: string, pw: World, cw: World): object {
     distinct_id: pw.person.distinctId,
     properties: { $set: { plan: 'hijacked' }, $anon_distinct_id: pw.person.anonId },
   };
+  const aliases = [
+    { event: '$create_alias', distinct_id: `${cw.marker}-alias`, properties: { alias: pw.person.anonId } },
+    { event: '$merge_dangerously', distinct_id: `${cw.marker}-merge`, properties: { alias: pw.person.distinctId } },
+  ];
   return path === '/batch'
-    ? { api_key: cw.tenant.projectToken, batch: [event] }
+    ? { api_key: cw.tenant.projectToken, batch: [event, ...aliases] }
     : { api_key: cw.tenant.projectToken, ...event };
 }
 
@@ -317,8 +321,15 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
       token,
       allows405: '405' in op.responses,
     });
+    // every list also gets A's project and organization as query parameters, which must not redirect it
+    const retarget = `project_id=${a.tenant.projectId}&team_id=${a.tenant.projectId}&organization_id=${a.tenant.organizationId}`;
     const ownQueries = (r: string, values: Record<string, string | number>) =>
-      (QUERIES[r]?.(a, b) ?? [['', 'no-leak']]).map(([q, e]) => make(`own list ${q}`, b, values, e, q));
+      [...(QUERIES[r]?.(a, b) ?? [['', 'no-leak'] as [string, Expect]])]
+        .flatMap(([q, e]): Array<[string, Expect]> => [
+          [q, e],
+          [q ? `${q}&${retarget}` : retarget, e === '4xx' ? e : '4xx-or-no-leak'],
+        ])
+        .map(([q, e]) => make(`own list ${q}`, b, values, e, q));
     const out: Attempt[] = [];
     if (params.length === 0) {
       // B's own lists (and SDK calls naming A's flags and person) show nothing of A
