@@ -329,7 +329,19 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
           [q, e],
           [q ? `${q}&${retarget}` : retarget, e === '4xx' ? e : '4xx-or-no-leak'],
         ])
-        .map(([q, e]) => make(`own list ${q}`, b, values, e, q));
+        .map(([q, e]) => withQueryTwin(make(`own list ${q}`, b, values, e, q)));
+    // a query naming A's token or person answers as one naming a token or person that exists nowhere
+    const withQueryTwin = (x: Attempt): Attempt => {
+      const refs: Array<[string, string]> = [
+        [a.tenant.projectToken, `phc_${'Z'.repeat(43)}`],
+        [a.person.uuid, String(nowhere(a.person.uuid))],
+        [`person_id=${a.person.id}&`, `person_id=${nowhere(a.person.id)}&`],
+      ];
+      const hit = refs.find(([from]) => `${x.path}&`.includes(from));
+      if (!hit) return x;
+      const path = `${x.path}&`.replace(hit[0], hit[1]).slice(0, -1);
+      return { ...x, twin: { path, replaced: hit.map((h) => h.replace(/^person_id=|&$/g, '')) } };
+    };
     const out: Attempt[] = [];
     if (params.length === 0) {
       // B's own lists (and SDK calls naming A's flags and person) show nothing of A
