@@ -1,5 +1,5 @@
 import { types as pgTypes } from 'pg';
-import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
+import { DataSource, DataSourceOptions, MigrationExecutor, QueryRunner, ReplicationMode } from 'typeorm';
 import { PlatformConfig } from '../config/platform-config';
 import { openEmbeddedDatabase, PgTarget } from './embedded-database';
 import { MIGRATIONS } from './migrations';
@@ -7,6 +7,45 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 // COUNT(*) and bigserial ids arrive as int8 strings by default; every count we return fits in a double.
 pgTypes.setTypeParser(20, (v) => Number(v));
+
+/**
+ * What a query on a query runner throws once the runner's connection broke under it (the
+ * database stopped or restarted): a connection failure (SQLSTATE 08006), which becomes a 503.
+ */
+export class ConnectionLostError extends Error {
+  readonly code = '08006';
+  constructor(cause: unknown) {
+    super(`Connection terminated: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'ConnectionLostError';
+  }
+}
+
+interface PgQueryRunner {
+  releasePostgresConnection(err?: unknown): Promise<void>;
+  query(...args: unknown[]): Promise<unknown>;
+}
+
+/**
+ * When the connection of a query runner fails (the server ends the session, or dies), TypeORM
+ * releases the runner at once and hands the broken client back to the pool to be discarded; the
+ * runner's next query, often the transaction's COMMIT, then throws "Query runner already
+ * released", which says nothing about the database and answered 500. Here that runner's
+ * queries throw the connection's error instead.
+ */
+function reportLostConnection(runner: QueryRunner): QueryRunner {
+  const pg = runner as unknown as Partial<PgQueryRunner>;
+  if (typeof pg.releasePostgresConnection !== 'function' || typeof pg.query !== 'function') return runner;
+  const release = pg.releasePostgresConnection.bind(runner);
+  const query = pg.query.bind(runner);
+  let lost: unknown;
+  pg.releasePostgresConnection = (err?: unknown) => {
+    if (err !== undefined && !runner.isReleased) lost = err;
+    return release(err);
+  };
+  pg.query = (...args: unknown[]) =>
+    lost !== undefined ? Promise.reject(new ConnectionLostError(lost)) : query(...args);
+  return runner;
+}
 
 /** A DataSource that also closes what it runs on (the embedded database) when destroyed. */
 export class BuntingDataSource extends DataSource {
@@ -16,6 +55,10 @@ export class BuntingDataSource extends DataSource {
 
   setOnDestroy(fn: () => Promise<void>): void {
     this.onDestroy = fn;
+  }
+
+  override createQueryRunner(mode?: ReplicationMode): QueryRunner {
+    return reportLostConnection(super.createQueryRunner(mode));
   }
 
   override async destroy(): Promise<void> {
