@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { loadConfig, openDataSource, PlatformConfig, translateDatabaseError } from '@app/platform';
 import { waitFor } from '../support/poll';
 import { FaultApi, isUnavailableEnvelope, startFaultApi, Write, WriteLoad } from './support/fault-api';
 import { privatePostgresMissing, PrivatePostgres, startPrivatePostgres, StopMode } from './support/private-postgres';
@@ -40,6 +41,36 @@ describeWithPostgres('the database restarts under a write load', () => {
     await api?.server.exited;
     await pg?.destroy();
   }, 60_000);
+
+  it.each(['statement', 'commit'])(
+    'a transaction whose connection the server ends fails as "database unavailable" at the next %s, and the pool recovers',
+    async (next) => {
+      const ds = await openDataSource(loadConfig(PlatformConfig, { DATABASE_URL: pg.url, DATABASE_POOL_SIZE: '2' }));
+      const outside = await pg.connect();
+      try {
+        const failure = await ds
+          .transaction(async (m) => {
+            const [{ pid }] = await m.query(`SELECT pg_backend_pid() AS pid`);
+            await m.query(`SELECT 1 FROM projects LIMIT 1`);
+            await outside.query(`SELECT pg_terminate_backend($1)`, [pid]);
+            // TypeORM releases the runner when its client reports the error
+            await waitFor(() => (m.queryRunner!.isReleased ? true : undefined));
+            if (next === 'statement') await m.query(`SELECT 2`);
+          })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        expect(failure).toBeInstanceOf(Error);
+        expect(translateDatabaseError(failure)).toMatchObject({ kind: 'unavailable', retryAfter: 1 });
+        // the broken client left the pool: the next queries get working connections
+        for (let i = 0; i < 3; i++) expect(await ds.query(`SELECT $1::int AS v`, [i])).toEqual([{ v: i }]);
+      } finally {
+        await outside.end();
+        await ds.destroy();
+      }
+    },
+  );
 
   it.each<StopMode>(['fast', 'immediate'])(
     'stop -m %s: nothing acknowledged lost or doubled, 503s, resumes',

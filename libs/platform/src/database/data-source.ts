@@ -1,5 +1,5 @@
 import { types as pgTypes } from 'pg';
-import { DataSource, DataSourceOptions, MigrationExecutor, QueryRunner, ReplicationMode } from 'typeorm';
+import { DataSource, DataSourceOptions, MigrationExecutor, ObjectLiteral, QueryRunner, ReplicationMode } from 'typeorm';
 import { PlatformConfig } from '../config/platform-config';
 import { openEmbeddedDatabase, PgTarget } from './embedded-database';
 import { MIGRATIONS } from './migrations';
@@ -23,27 +23,36 @@ export class ConnectionLostError extends Error {
 interface PgQueryRunner {
   releasePostgresConnection(err?: unknown): Promise<void>;
   query(...args: unknown[]): Promise<unknown>;
+  stream(...args: unknown[]): Promise<unknown>;
 }
+
+/** Query runners released because their connection failed, with that failure. */
+const lostConnections = new WeakMap<QueryRunner, unknown>();
 
 /**
  * When the connection of a query runner fails (the server ends the session, or dies), TypeORM
  * releases the runner at once and hands the broken client back to the pool to be discarded; the
  * runner's next query, often the transaction's COMMIT, then throws "Query runner already
- * released", which says nothing about the database and answered 500. Here that runner's
- * queries throw the connection's error instead.
+ * released", which says nothing about the database and answered 500. Here such a runner's
+ * queries throw a connection failure instead (DataSource.query does the same for
+ * `manager.query`, which checks the runner before calling it).
  */
 function reportLostConnection(runner: QueryRunner): QueryRunner {
   const pg = runner as unknown as Partial<PgQueryRunner>;
-  if (typeof pg.releasePostgresConnection !== 'function' || typeof pg.query !== 'function') return runner;
+  if (typeof pg.releasePostgresConnection !== 'function') return runner;
   const release = pg.releasePostgresConnection.bind(runner);
-  const query = pg.query.bind(runner);
-  let lost: unknown;
   pg.releasePostgresConnection = (err?: unknown) => {
-    if (err !== undefined && !runner.isReleased) lost = err;
+    if (err !== undefined && !runner.isReleased) lostConnections.set(runner, err);
     return release(err);
   };
-  pg.query = (...args: unknown[]) =>
-    lost !== undefined ? Promise.reject(new ConnectionLostError(lost)) : query(...args);
+  for (const method of ['query', 'stream'] as const) {
+    const original = pg[method]?.bind(runner);
+    if (!original) continue;
+    pg[method] = (...args: unknown[]) =>
+      lostConnections.has(runner)
+        ? Promise.reject(new ConnectionLostError(lostConnections.get(runner)))
+        : original(...args);
+  }
   return runner;
 }
 
@@ -59,6 +68,18 @@ export class BuntingDataSource extends DataSource {
 
   override createQueryRunner(mode?: ReplicationMode): QueryRunner {
     return reportLostConnection(super.createQueryRunner(mode));
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeORM's own signature
+  override query<T = any>(
+    query: string,
+    parameters?: unknown[] | ObjectLiteral,
+    queryRunner?: QueryRunner,
+  ): Promise<T> {
+    if (queryRunner && lostConnections.has(queryRunner)) {
+      return Promise.reject(new ConnectionLostError(lostConnections.get(queryRunner)));
+    }
+    return super.query<T>(query, parameters, queryRunner);
   }
 
   override async destroy(): Promise<void> {
