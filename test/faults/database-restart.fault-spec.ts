@@ -2,11 +2,7 @@ import { Client } from 'pg';
 import { loadConfig, openDataSource, PlatformConfig, translateDatabaseError } from '@app/platform';
 import { waitFor } from '../support/poll';
 import { FaultApi, isUnavailableEnvelope, startFaultApi, Write, WriteLoad } from './support/fault-api';
-import { privatePostgresMissing, PrivatePostgres, startPrivatePostgres, StopMode } from './support/private-postgres';
-
-const missing = privatePostgresMissing();
-if (missing) process.stdout.write(`FAULTS: skipped (${missing})\n`);
-const describeWithPostgres = missing ? describe.skip : describe;
+import { describeWithPostgres, PrivatePostgres, startPrivatePostgres, StopMode } from './support/private-postgres';
 
 /** flag key / event uuid → how many rows the database holds for it. */
 async function stored(db: Client, projectId: number, flagKeys: string[], eventUuids: string[]) {

@@ -13,6 +13,20 @@ export function privatePostgresMissing(): string | undefined {
   return missing.length ? `PostgreSQL 15 server binaries not found in ${BIN} (${missing.join(', ')})` : undefined;
 }
 
+/**
+ * `describe` when the server binaries are present; otherwise `describe.skip`, after saying why
+ * on the line CI reads.
+ */
+export function describeWithPostgres(name: string, fn: () => void): void {
+  const missing = privatePostgresMissing();
+  if (missing) {
+    process.stdout.write(`FAULTS: skipped "${name}": ${missing}\n`);
+    describe.skip(name, fn);
+  } else {
+    describe(name, fn);
+  }
+}
+
 export type StopMode = 'fast' | 'immediate';
 
 /**
