@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { waitFor } from '../support/poll';
-import { FaultApi, isUnavailableEnvelope, Outcome, startFaultApi } from './support/fault-api';
+import { FaultApi, isUnavailableEnvelope, startFaultApi } from './support/fault-api';
 import { describeWithPostgres, PrivatePostgres, startPrivatePostgres } from './support/private-postgres';
 
 const POOL_TIMEOUT_MS = 300;
@@ -43,7 +43,6 @@ describeWithPostgres('pool exhaustion and statement timeouts', () => {
 
     await outside.query('BEGIN');
     await outside.query('LOCK TABLE feature_flags IN ACCESS EXCLUSIVE MODE');
-    let stuck: Outcome[] = [];
     const pending = [0, 1].map((i) =>
       api.call('POST', `/api/projects/${api.projectId}/feature_flags/`, { key: `stuck-${i}` }),
     );
@@ -61,7 +60,7 @@ describeWithPostgres('pool exhaustion and statement timeouts', () => {
       const healthMs = Math.round(health.endedAt - health.startedAt);
       const waiting = await Promise.all(starved);
       const readyz = await api.call('GET', '/_readyz');
-      stuck = await Promise.all(pending);
+      const stuck = await Promise.all(pending);
       const stuckMs = Math.round(Math.max(...stuck.map((o) => o.endedAt)) - lockedAt);
       const waitedMs = waiting.map((o) => Math.round(o.endedAt - o.startedAt));
 
