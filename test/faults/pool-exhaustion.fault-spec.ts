@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-import { waitFor } from '../support/poll';
-import { FaultApi, isUnavailableEnvelope, startFaultApi } from './support/fault-api';
+import { FaultApi, isUnavailableEnvelope, startFaultApi, waitForLockWaiters } from './support/fault-api';
 import { describeWithPostgres, PrivatePostgres, startPrivatePostgres } from './support/private-postgres';
 
 const POOL_TIMEOUT_MS = 300;
@@ -16,6 +15,7 @@ describeWithPostgres('pool exhaustion and statement timeouts', () => {
   let pg: PrivatePostgres;
   let api: FaultApi;
   let outside: Client;
+  let observer: Client;
 
   beforeAll(async () => {
     pg = await startPrivatePostgres();
@@ -25,9 +25,11 @@ describeWithPostgres('pool exhaustion and statement timeouts', () => {
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
     });
     outside = await pg.connect();
+    observer = await pg.connect();
   }, 120_000);
   afterAll(async () => {
     await outside?.end();
+    await observer?.end();
     api?.server.child.kill('SIGKILL');
     await api?.server.exited;
     await pg?.destroy();
@@ -49,12 +51,7 @@ describeWithPostgres('pool exhaustion and statement timeouts', () => {
     const lockedAt = performance.now();
     try {
       // both connections of the pool wait for the lock
-      await waitFor(async () => {
-        const r = await outside.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bunting' AND wait_event_type = 'Lock'`,
-        );
-        return r.rows[0].n === 2 ? true : undefined;
-      });
+      await waitForLockWaiters(observer, 2);
       const starved = Array.from({ length: 4 }, () => api.call('GET', `/api/projects/${api.projectId}/persons/`));
       const health = await api.call('GET', '/_health');
       const healthMs = Math.round(health.endedAt - health.startedAt);

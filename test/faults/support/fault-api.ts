@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateSecret } from '@app/platform';
+import { Client } from 'pg';
 import { waitFor } from '../../support/poll';
 import { cleanEnv, ServerProcess, startServer } from '../../support/processes';
 import { PrivatePostgres } from './private-postgres';
@@ -118,7 +119,7 @@ export interface Write extends Outcome {
 
 /**
  * A steady write load: `workers` loops, each alternating a new feature flag (unique key) and a
- * /batch of events (unique uuids), until stopped. After an error a worker waits a little before
+ * /batch of events (unique uuids), or writing only one of them, until stopped. After an error a worker waits a little before
  * its next write, as a client honouring Retry-After would, only much shorter.
  */
 export class WriteLoad {
@@ -131,6 +132,7 @@ export class WriteLoad {
     private readonly api: FaultApi,
     private readonly prefix: string,
     private readonly workers = 6,
+    private readonly kinds: WriteKind[] = ['flag', 'events'],
   ) {}
 
   start(): void {
@@ -165,7 +167,7 @@ export class WriteLoad {
     for (let i = 0; this.running; i++) {
       const n = this.seq++;
       let write: Write;
-      if ((worker + i) % 2 === 0) {
+      if (this.kinds[(worker + i) % this.kinds.length] === 'flag') {
         const key = `${this.prefix}-${n}`;
         const o = await this.api.call('POST', `/api/projects/${this.api.projectId}/feature_flags/`, {
           key,
@@ -189,4 +191,17 @@ export class WriteLoad {
       if (write.status < 200 || write.status >= 300) await new Promise((r) => setTimeout(r, 20));
     }
   }
+}
+
+/**
+ * Waits until `n` of the API's sessions wait for a lock. `observer` must not be inside a
+ * transaction: pg_stat_activity is a snapshot taken once per transaction.
+ */
+export async function waitForLockWaiters(observer: Client, n: number): Promise<void> {
+  await waitFor(async () => {
+    const r = await observer.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bunting' AND wait_event_type = 'Lock'`,
+    );
+    return r.rows[0].n === n ? true : undefined;
+  });
 }
