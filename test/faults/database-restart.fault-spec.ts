@@ -69,6 +69,27 @@ describeWithPostgres('the database restarts under a write load', () => {
   );
 
   it.each<StopMode>(['fast', 'immediate'])(
+    'stop -m %s while the pool is idle: the first request after the start succeeds',
+    async (mode) => {
+      // every pooled connection is open and idle when the server goes away
+      const warm = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          api.call('POST', `/api/projects/${api.projectId}/feature_flags/`, { key: `idle-${mode}-${i}` }),
+        ),
+      );
+      expect(warm.map((o) => o.status)).toEqual(warm.map(() => 201));
+      await pg.stop(mode);
+      await pg.start();
+      const first = await api.call('POST', `/api/projects/${api.projectId}/feature_flags/`, {
+        key: `idle-${mode}-after`,
+      });
+      const read = await api.call('GET', `/api/projects/${api.projectId}/feature_flags/?limit=1`);
+      expect([first.status, read.status]).toEqual([201, 200]);
+    },
+    60_000,
+  );
+
+  it.each<StopMode>(['fast', 'immediate'])(
     'stop -m %s: nothing acknowledged lost or doubled, 503s, resumes',
     async (mode) => {
       const pid = api.server.child.pid;
