@@ -78,10 +78,17 @@ export async function startFaultApi(pg: PrivatePostgres, env: Record<string, str
       ...env,
     }),
   );
-  const projects = await call(server.url, 'GET', '/api/projects/', undefined, key);
-  if (projects.status !== 200)
-    throw new Error(`GET /api/projects/: ${projects.status} ${JSON.stringify(projects.body)}`);
-  const projectId = (projects.body as { results: Array<{ id: number }> }).results[0].id;
+  let projectId: number;
+  try {
+    const projects = await call(server.url, 'GET', '/api/projects/', undefined, key);
+    if (projects.status !== 200) {
+      throw new Error(`GET /api/projects/: ${projects.status} ${JSON.stringify(projects.body)}`);
+    }
+    projectId = (projects.body as { results: Array<{ id: number }> }).results[0].id;
+  } catch (e) {
+    server.child.kill('SIGKILL');
+    throw e;
+  }
   return {
     server,
     url: server.url,
