@@ -1,6 +1,8 @@
-// Two projects: unit specs next to the code (no database) and e2e specs under test/ (the whole
+// Three projects: unit specs next to the code (no database), e2e specs under test/ (the whole
 // app over HTTP against a fresh database per file: embedded PGlite, or PostgreSQL when
-// DATABASE_URL is set). `npm test` runs both.
+// DATABASE_URL is set), and the fault tests (test/faults: the built server against a private
+// PostgreSQL cluster they stop and start). `npm test` runs the first two, `npm run test:faults`
+// the third.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', useESM: true }] };
 const moduleNameMapper = {
   '^@app/([^/]+)$': '<rootDir>/libs/$1/src',
@@ -31,6 +33,17 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       slowTestThreshold: 30,
+    },
+    {
+      displayName: 'faults',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
+      transform,
+      extensionsToTreatAsEsm: ['.ts'],
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/faults/support/global-setup.ts',
+      slowTestThreshold: 60,
     },
   ],
 };

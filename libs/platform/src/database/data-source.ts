@@ -1,5 +1,5 @@
 import { types as pgTypes } from 'pg';
-import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
+import { DataSource, DataSourceOptions, MigrationExecutor, ObjectLiteral, QueryRunner, ReplicationMode } from 'typeorm';
 import { PlatformConfig } from '../config/platform-config';
 import { openEmbeddedDatabase, PgTarget } from './embedded-database';
 import { MIGRATIONS } from './migrations';
@@ -7,6 +7,54 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 // COUNT(*) and bigserial ids arrive as int8 strings by default; every count we return fits in a double.
 pgTypes.setTypeParser(20, (v) => Number(v));
+
+/**
+ * What a query on a query runner throws once the runner's connection broke under it (the
+ * database stopped or restarted): a connection failure (SQLSTATE 08006), which becomes a 503.
+ */
+export class ConnectionLostError extends Error {
+  readonly code = '08006';
+  constructor(cause: unknown) {
+    super(`Connection terminated: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'ConnectionLostError';
+  }
+}
+
+interface PgQueryRunner {
+  releasePostgresConnection(err?: unknown): Promise<void>;
+  query(...args: unknown[]): Promise<unknown>;
+  stream(...args: unknown[]): Promise<unknown>;
+}
+
+/** Query runners released because their connection failed, with that failure. */
+const lostConnections = new WeakMap<QueryRunner, unknown>();
+
+/**
+ * When the connection of a query runner fails (the server ends the session, or dies), TypeORM
+ * releases the runner at once and hands the broken client back to the pool to be discarded; the
+ * runner's next query, often the transaction's COMMIT, then throws "Query runner already
+ * released", which says nothing about the database and answered 500. Here such a runner's
+ * queries throw a connection failure instead (DataSource.query does the same for
+ * `manager.query`, which checks the runner before calling it).
+ */
+function reportLostConnection(runner: QueryRunner): QueryRunner {
+  const pg = runner as unknown as Partial<PgQueryRunner>;
+  if (typeof pg.releasePostgresConnection !== 'function') return runner;
+  const release = pg.releasePostgresConnection.bind(runner);
+  pg.releasePostgresConnection = (err?: unknown) => {
+    if (err !== undefined && !runner.isReleased) lostConnections.set(runner, err);
+    return release(err);
+  };
+  for (const method of ['query', 'stream'] as const) {
+    const original = pg[method]?.bind(runner);
+    if (!original) continue;
+    pg[method] = (...args: unknown[]) =>
+      lostConnections.has(runner)
+        ? Promise.reject(new ConnectionLostError(lostConnections.get(runner)))
+        : original(...args);
+  }
+  return runner;
+}
 
 /** A DataSource that also closes what it runs on (the embedded database) when destroyed. */
 export class BuntingDataSource extends DataSource {
@@ -16,6 +64,22 @@ export class BuntingDataSource extends DataSource {
 
   setOnDestroy(fn: () => Promise<void>): void {
     this.onDestroy = fn;
+  }
+
+  override createQueryRunner(mode?: ReplicationMode): QueryRunner {
+    return reportLostConnection(super.createQueryRunner(mode));
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeORM's own signature
+  override query<T = any>(
+    query: string,
+    parameters?: unknown[] | ObjectLiteral,
+    queryRunner?: QueryRunner,
+  ): Promise<T> {
+    if (queryRunner && lostConnections.has(queryRunner)) {
+      return Promise.reject(new ConnectionLostError(lostConnections.get(queryRunner)));
+    }
+    return super.query<T>(query, parameters, queryRunner);
   }
 
   override async destroy(): Promise<void> {
