@@ -178,6 +178,17 @@ const listening = (out: string) => {
   return Promise.resolve(m ? `http://127.0.0.1:${m[1]}` : undefined);
 };
 
+/** CPU time (user + system, ms) a process used so far; 0 when unknown. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Peak VmRSS (MB) of a process while `fn` runs, sampled every 200 ms. */
 async function withRss<T>(pid: number | undefined, fn: () => Promise<T>): Promise<[T, number]> {
   let peak = 0;
@@ -242,6 +253,8 @@ interface Row {
   p99_ms: number;
   errors: number;
   rss_mb: number;
+  /** The server's CPU time (user + system) per request during the measured run. */
+  cpu_ms_per_request: number | null;
   ratio_to_bare: number | null;
   ratio_to_nest: number | null;
   targets: string;
@@ -262,9 +275,11 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
     WARMUP > 0
       ? okOf(await autocannon({ url, connections: s.connections, duration: WARMUP, requests: s.requests }))
       : 0;
+  const cpuBefore = cpuMs(server.proc.pid);
   const [r, rss] = await withRss(server.proc.pid, async () =>
     autocannon({ url, connections: s.connections, duration: DURATION, requests: s.requests }),
   );
+  const cpu = cpuMs(server.proc.pid) - cpuBefore;
   let ok = 0;
   let badStatus = 0;
   for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) {
@@ -279,6 +294,7 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
     note = v.note;
   }
   const rps = ok / r.duration;
+  const requests = Object.values(r.statusCodeStats ?? {}).reduce((n, { count }) => n + count, 0);
   const unitPerS = s.unit ? rps * s.unit.perRequest : undefined;
   const row: Row = {
     scenario: s.name,
@@ -293,6 +309,7 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
     p99_ms: r.latency.p99,
     errors,
     rss_mb: rss,
+    cpu_ms_per_request: requests > 0 && cpu > 0 ? cpu / requests : null,
     ratio_to_bare: bare && bare.rps > 0 ? rps / bare.rps : null,
     ratio_to_nest: nest && nest.rps > 0 ? rps / nest.rps : null,
     targets: '',
@@ -359,6 +376,7 @@ function table(rows: Row[]): string {
     fmt(r.p99_ms),
     String(r.errors),
     fmt(r.rss_mb),
+    fmt(r.cpu_ms_per_request, 2),
     r.ratio_to_bare === null ? '' : `${fmt(r.ratio_to_bare, 3)}×`,
     r.ratio_to_nest === null ? '' : `${fmt(r.ratio_to_nest, 3)}×`,
     r.targets,
@@ -366,7 +384,7 @@ function table(rows: Row[]): string {
   ]);
   return [
     `| ${head.join(' | ')} |`,
-    `| ${head.map((h, i) => (i === 0 || i === 10 ? '---' : '---:')).join(' | ')} |`,
+    `| ${head.map((h, i) => (i === 0 || i === 11 ? '---' : '---:')).join(' | ')} |`,
     ...lines.map((l) => `| ${l.join(' | ')} |`),
   ].join('\n');
 }
@@ -709,7 +727,7 @@ async function main(): Promise<void> {
       rows.push(row);
       log(
         `  ${fmt(row.rps)} req/s${row.unit ? ` (${fmt(row.unit_per_s)} ${row.unit})` : ''}, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
-          `errors ${row.errors}, RSS ${fmt(row.rss_mb)} MB${row.pass === null ? '' : row.pass ? ', pass' : ', MISS'}${row.note ? ` — ${row.note}` : ''}`,
+          `errors ${row.errors}, RSS ${fmt(row.rss_mb)} MB, CPU ${fmt(row.cpu_ms_per_request, 2)} ms/req${row.pass === null ? '' : row.pass ? ', pass' : ', MISS'}${row.note ? ` — ${row.note}` : ''}`,
       );
     }
 
@@ -726,7 +744,8 @@ async function main(): Promise<void> {
       '',
       '"vs bare", "vs Nest": req/s as a ratio to the bare node:http + pg reference and to the same SELECT behind an empty Nest route, measured in the same run. ' +
         'Errors: connection errors, timeouts, unexpected statuses and (for /batch) events accepted but not stored. ' +
-        'RSS: peak of the server process during the scenario.',
+        "RSS: peak of the server process during the scenario. CPU ms/req: the server process's CPU time (user + system, " +
+        'from /proc; 10 ms ticks) over the measured run divided by its requests: what a request costs, whatever the load generator and the rest of the machine take.',
       ...rows.filter((r) => r.note).map((r) => `- ${r.scenario}: ${r.note}`),
       '',
     ].join('\n');
