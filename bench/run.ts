@@ -362,6 +362,7 @@ function table(rows: Row[]): string {
     'p99 ms',
     'errors',
     'RSS MB',
+    'CPU ms/req',
     'vs bare',
     'vs Nest',
     'target',
