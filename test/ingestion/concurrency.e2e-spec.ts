@@ -87,4 +87,37 @@ describe('concurrent ingestion', () => {
     const visits = (await storedEvents(t)).filter((e) => e.event === 'visit' || e.event === '$identify');
     expect(new Set(visits.map((e) => e.person_id))).toEqual(new Set([person!.uuid]));
   });
+
+  it('plain events of known persons racing with merges of those persons land on the surviving person', async () => {
+    const anons = Array.from({ length: 5 }, (_, i) => `sh-anon-${i}`);
+    await ingest(
+      t,
+      t.projectToken,
+      anons.map((id, i) => ({ event: 'first', distinct_id: id, properties: { $set: { [`n${i}`]: i } } })),
+    );
+    await Promise.all([
+      // Batches without person changes (shared locks) ...
+      ...Array.from({ length: 6 }, (_, i) =>
+        ingest(
+          t,
+          t.projectToken,
+          shuffled(anons, i + 7).map((id) => ({ event: 'plain', distinct_id: id, properties: { step: i } })),
+        ),
+      ),
+      // ... while each anonymous person is merged into one user (exclusive locks).
+      ...anons.map((id) =>
+        ingest(t, t.projectToken, [
+          { event: '$identify', distinct_id: 'sh-user', properties: { $anon_distinct_id: id } },
+        ]),
+      ),
+    ]);
+    const person = await personOf(t, 'sh-user');
+    expect([...person!.distinct_ids].sort()).toEqual([...anons, 'sh-user'].sort());
+    expect(person!.properties).toEqual({ n0: 0, n1: 1, n2: 2, n3: 3, n4: 4 });
+    const events = (await storedEvents(t)).filter(
+      (e) => ['first', 'plain', '$identify'].includes(e.event) && e.distinct_id.startsWith('sh-'),
+    );
+    expect(events.filter((e) => e.event === 'plain')).toHaveLength(30);
+    expect(new Set(events.map((e) => e.person_id))).toEqual(new Set([person!.uuid]));
+  });
 });

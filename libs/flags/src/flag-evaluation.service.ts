@@ -9,6 +9,9 @@ import { FlagDefinitionsCache } from './flag-definitions.cache';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
 const MAX_CACHED_TOKENS = 10_000;
+// posthog-node polls the definitions with the same key and token every few seconds: a key's access
+// to a project is checked in the database at most this often (the key itself is cached as long).
+const ACCESS_CACHE_MS = 5_000;
 
 const evaluations = metrics.counter('flag_evaluation_requests_total', 'Flag evaluation requests, by endpoint.');
 const personLookups = metrics.counter(
@@ -43,6 +46,8 @@ export interface FlagValue {
 @Injectable()
 export class FlagEvaluationService implements OnModuleInit {
   private readonly tokens = new Map<string, number>();
+  /** `<key hash>:<project id>` → until when that key's access to that project stands checked. */
+  private readonly definitionsAccess = new Map<string, number>();
 
   constructor(
     private readonly cache: FlagDefinitionsCache,
@@ -135,11 +140,17 @@ export class FlagEvaluationService implements OnModuleInit {
   async definitionsForToken(actor: Actor, token: string | undefined, sendCohorts: boolean): Promise<DefinitionsBody> {
     if (token === undefined || token === '') throw DomainError.required('token');
     const projectId = await this.projectIdByToken(token);
-    try {
-      await this.tenancy.resolveProject(actor, String(projectId));
-    } catch (e) {
-      if (e instanceof DomainError && e.kind === 'not_found') throw invalidToken();
-      throw e;
+    const access = `${actor.keyHash}:${projectId}`;
+    const now = Date.now();
+    if ((this.definitionsAccess.get(access) ?? 0) <= now) {
+      try {
+        await this.tenancy.resolveProject(actor, String(projectId));
+      } catch (e) {
+        if (e instanceof DomainError && e.kind === 'not_found') throw invalidToken();
+        throw e;
+      }
+      if (this.definitionsAccess.size >= MAX_CACHED_TOKENS) this.definitionsAccess.clear();
+      this.definitionsAccess.set(access, now + ACCESS_CACHE_MS);
     }
     return this.localEvaluation(projectId, sendCohorts);
   }

@@ -32,6 +32,27 @@ const MAX_ATTEMPTS = 5;
 /** Another transaction gave one of the batch's new distinct ids a person first: run the batch again. */
 class ConcurrentIdentityChange extends Error {}
 
+/** A batch tried with shared person locks turned out to change stored persons: run it again with exclusive ones. */
+class NeedsExclusiveLocks extends Error {}
+
+const IDENTITY_EVENTS = new Set(['$identify', '$create_alias', '$merge_dangerously']);
+
+/**
+ * Whether a batch may change persons already stored: property updates or identity events. Such
+ * batches lock their persons exclusively from the start; the others try shared locks (and run
+ * again with exclusive ones if the plan changes a stored person after all).
+ */
+function mayChangeStoredPersons(events: IngestEvent[]): boolean {
+  return events.some(
+    (e) =>
+      e.processPerson &&
+      (IDENTITY_EVENTS.has(e.event) ||
+        e.properties.$set !== undefined ||
+        e.properties.$set_once !== undefined ||
+        e.properties.$unset !== undefined),
+  );
+}
+
 function isRetryable(e: unknown): boolean {
   const code =
     (e as { driverError?: { code?: string }; code?: string })?.driverError?.code ?? (e as { code?: string })?.code;
@@ -103,10 +124,16 @@ export class IngestionService {
   }
 
   private async storeWithRetries(projectId: number, events: IngestEvent[], receivedAt: Date): Promise<IngestEvent[]> {
+    let exclusive = mayChangeStoredPersons(events);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.ds.transaction((m) => this.store(m, projectId, events, receivedAt));
+        return await this.ds.transaction((m) => this.store(m, projectId, events, receivedAt, exclusive));
       } catch (e) {
+        if (e instanceof NeedsExclusiveLocks && !exclusive) {
+          exclusive = true;
+          attempt--;
+          continue;
+        }
         if (!isRetryable(e)) throw e;
         batchRetries.inc();
         if (attempt >= MAX_ATTEMPTS) {
@@ -122,12 +149,17 @@ export class IngestionService {
     }
   }
 
-  /** One attempt at the batch, in `m`'s transaction. Returns the events stored (duplicates skipped). */
+  /**
+   * One attempt at the batch, in `m`'s transaction. Returns the events stored (duplicates
+   * skipped). Without `exclusive`, the batch's stored persons are locked shared, and a plan that
+   * changes one of them throws `NeedsExclusiveLocks` before writing anything.
+   */
   private async store(
     m: EntityManager,
     projectId: number,
     events: IngestEvent[],
     receivedAt: Date,
+    exclusive: boolean,
   ): Promise<IngestEvent[]> {
     const seen = new Set<string>();
     const unique = events.filter((e) => !seen.has(e.uuid) && seen.add(e.uuid));
@@ -138,8 +170,23 @@ export class IngestionService {
     const groupTypes = await this.resolveGroupTypes(m, projectId, fresh);
     fresh = fresh.map((e) => withGroupColumns(e, groupTypes));
 
-    const loaded = await this.repo.lockPersons(m, projectId, referencedDistinctIds(fresh));
+    const loaded = await this.repo.lockPersons(
+      m,
+      projectId,
+      referencedDistinctIds(fresh),
+      exclusive ? 'update' : 'share',
+    );
     const plan = planIdentity(fresh, loaded, randomUUID);
+    if (!exclusive) {
+      const storedUuids = new Set([...loaded.values()].map((p) => p.uuid));
+      if (
+        plan.updated.length > 0 ||
+        plan.merged.length > 0 ||
+        plan.newDistinctIds.some((d) => storedUuids.has(d.personUuid))
+      ) {
+        throw new NeedsExclusiveLocks();
+      }
+    }
     for (const refused of plan.refusedMerges) {
       this.logger.entry('info', 'person merge refused', { project_id: projectId, ...refused });
     }

@@ -32,9 +32,16 @@ export class IngestionRepository {
 
   /**
    * The persons of `distinctIds`, locked (their rows and their distinct-id rows) until the
-   * transaction ends, in id order so that concurrent batches lock in the same order.
+   * transaction ends, in id order so that concurrent batches lock in the same order. `share`: a
+   * batch that only reads them (events of known persons) takes shared locks, so such batches do
+   * not wait for each other; changes (properties, merges, deletions) still wait for them.
    */
-  async lockPersons(m: EntityManager, projectId: number, distinctIds: string[]): Promise<Map<string, LoadedPerson>> {
+  async lockPersons(
+    m: EntityManager,
+    projectId: number,
+    distinctIds: string[],
+    mode: 'update' | 'share' = 'update',
+  ): Promise<Map<string, LoadedPerson>> {
     const rows = await queryRows<{
       distinct_id: string;
       id: number;
@@ -48,7 +55,7 @@ export class IngestionRepository {
          FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
         WHERE d.project_id = $1 AND d.distinct_id = ANY($2::text[])
         ORDER BY p.id, d.id
-          FOR UPDATE`,
+          FOR ${mode === 'share' ? 'SHARE' : 'UPDATE'}`,
       [projectId, distinctIds],
     );
     return new Map(

@@ -1,0 +1,847 @@
+/**
+ * Load benchmark of Bunting's hot paths (run by hand, not part of `npm test`):
+ *
+ *   npm run bench                                            # defaults: a few minutes on a laptop
+ *   npm run bench -- --persons 1000000 --events 10000000     # the documented large run
+ *   npm run bench -- --only flags-v2 --duration 20           # one scenario (or a comma-separated list)
+ *
+ * On a new database `bunting_bench_<time>` of the PostgreSQL at BENCH_DATABASE_URL (default
+ * postgresql://postgres@127.0.0.1:5432/postgres; dropped at the end unless --keep), it starts the
+ * built API as a child process, generates data (bench/generate.ts), then runs every scenario with
+ * autocannon: a warm-up, then --duration seconds. Before them, in the same run, the references: a
+ * bare node:http + pg server doing one primary-key SELECT per request, and the same SELECT behind
+ * an empty Nest route (bench/reference-*.ts). Each row shows req/s, p50/p99 latency, errors, the
+ * server's peak RSS (VmRSS of /proc/<pid>/status, sampled during the scenario), the ratio to the
+ * bare reference and the target. Results: bench/results/<time>.{json,md} and latest.{json,md}.
+ *
+ * Options (also as BENCH_<NAME> environment variables, e.g. BENCH_PERSONS):
+ *   --persons N (10000)  --events N (100000)  --flags N (100, for /flags)  --definition-flags N (300)
+ *   --duration S (10)  --warmup S (3)  --connections N (50)  --slow-connections N (10, persons and analytics)
+ *   --only a,b  --embedded (the API on the embedded database; data through /batch, no SQL seeding)
+ *   --log-level L (warn; info logs every request)
+ *   --profile (the API runs with --cpu-prof; profiles under bench/results/profiles)  --keep
+ */
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, release, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { apiCall, Api, createCohorts, createFlags, flagBody, seedPersonsAndEvents } from './generate';
+
+// ---------------------------------------------------------------------------------------------
+// autocannon (ships no types)
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?(req: AutocannonRequest): AutocannonRequest;
+}
+interface AutocannonResult {
+  latency: { p50: number; p99: number; average: number; max: number };
+  requests: { average: number; total: number };
+  duration: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: AutocannonRequest[];
+}) => PromiseLike<AutocannonResult>;
+const autocannon = require('autocannon') as Autocannon;
+
+// ---------------------------------------------------------------------------------------------
+// options
+
+const args = process.argv.slice(2);
+function option(name: string, fallback: number): number;
+function option(name: string, fallback: string | undefined): string | undefined;
+function option(name: string, fallback: number | string | undefined): number | string | undefined {
+  const i = args.indexOf(`--${name}`);
+  const raw = i >= 0 ? args[i + 1] : process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`];
+  if (raw === undefined) return fallback;
+  if (typeof fallback === 'number') {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number, not ${raw}`);
+    return n;
+  }
+  return raw;
+}
+const flag = (name: string) =>
+  args.includes(`--${name}`) || process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] === '1';
+
+const PERSONS = option('persons', 10_000);
+const EVENTS = option('events', 100_000);
+const FLAGS = option('flags', 100);
+const DEFINITION_FLAGS = option('definition-flags', 300);
+const DURATION = option('duration', 10);
+const WARMUP = option('warmup', 3);
+const CONNECTIONS = option('connections', 50);
+const SLOW_CONNECTIONS = option('slow-connections', 10);
+const ONLY = option('only', undefined)
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const EMBEDDED = flag('embedded');
+const PROFILE = flag('profile');
+const KEEP = flag('keep');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+const ROOT = resolve(__dirname, '../..');
+const RESULTS = join(ROOT, 'bench/results');
+const log = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const alnum = (n: number) => {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(randomBytes(n), (b) => chars[b % chars.length]).join('');
+};
+
+// ---------------------------------------------------------------------------------------------
+// processes
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function sql<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  base: string;
+  output(): string;
+}
+
+/** Starts a node script; resolves once `ready(output)` gives its base URL. */
+async function startNode(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  ready: (out: string) => Promise<string | undefined>,
+  nodeArgs: string[] = [],
+): Promise<Child> {
+  const clean: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete clean.NODE_OPTIONS;
+  const proc = spawn(process.execPath, [...nodeArgs, script], { cwd: ROOT, env: clean });
+  let out = '';
+  proc.stdout!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
+  proc.stderr!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
+  for (let i = 0; i < 1200; i++) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}:\n${out}`);
+    const base = await ready(out);
+    if (base) return { name, proc, base, output: () => out };
+    await sleep(100);
+  }
+  proc.kill('SIGTERM');
+  throw new Error(`${name} did not start:\n${out}`);
+}
+
+async function stop(child: Child | undefined): Promise<void> {
+  if (!child || child.proc.exitCode !== null) return;
+  const exited = new Promise((r) => child.proc.once('exit', r));
+  child.proc.kill('SIGTERM');
+  await Promise.race([exited, sleep(30_000)]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+const listening = (out: string) => {
+  const m = /listening (\d+)/.exec(out);
+  return Promise.resolve(m ? `http://127.0.0.1:${m[1]}` : undefined);
+};
+
+/** CPU time (user + system, ms) a process used so far; 0 when unknown. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Peak VmRSS (MB) of a process while `fn` runs, sampled every 200 ms. */
+async function withRss<T>(pid: number | undefined, fn: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const sample = () => {
+    if (!pid) return;
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+    } catch {
+      // gone or not Linux
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  try {
+    const value = await fn();
+    sample();
+    return [value, peak];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// scenarios
+
+interface Target {
+  /** What is checked: req/s, a derived unit per second, or latency. */
+  metric: 'rps' | 'unit' | 'p50' | 'p99';
+  op: '>=' | '<=';
+  value: number;
+}
+
+interface Scenario {
+  name: string;
+  description: string;
+  /** Derived throughput (events/s, flags/s): requests/s times this. */
+  unit?: { name: string; perRequest: number };
+  connections: number;
+  targets: Target[];
+  /** Statuses that are not errors. */
+  ok: number[];
+  /** The server it loads (default the API). */
+  server?: Child;
+  url?: string;
+  requests: AutocannonRequest[];
+  /** Runs after the measured run; returns an error count to add (e.g. lost events). */
+  verify?: (ok: number, warmupOk: number) => Promise<{ errors: number; note: string }>;
+  before?: () => Promise<void>;
+}
+
+interface Row {
+  scenario: string;
+  description: string;
+  connections: number;
+  duration_s: number;
+  requests: number;
+  rps: number;
+  unit?: string;
+  unit_per_s?: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+  rss_mb: number;
+  /** The server's CPU time (user + system) per request during the measured run. */
+  cpu_ms_per_request: number | null;
+  ratio_to_bare: number | null;
+  ratio_to_nest: number | null;
+  targets: string;
+  pass: boolean | null;
+  note?: string;
+}
+
+async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest: Row | undefined): Promise<Row> {
+  const server = s.server ?? api;
+  const url = s.url ?? server.base;
+  await s.before?.();
+  const okOf = (r: AutocannonResult) =>
+    Object.entries(r.statusCodeStats ?? {}).reduce(
+      (n, [code, { count }]) => n + (s.ok.includes(Number(code)) ? count : 0),
+      0,
+    );
+  const warmupOk =
+    WARMUP > 0
+      ? okOf(await autocannon({ url, connections: s.connections, duration: WARMUP, requests: s.requests }))
+      : 0;
+  const cpuBefore = cpuMs(server.proc.pid);
+  const [r, rss] = await withRss(server.proc.pid, async () =>
+    autocannon({ url, connections: s.connections, duration: DURATION, requests: s.requests }),
+  );
+  const cpu = cpuMs(server.proc.pid) - cpuBefore;
+  let ok = 0;
+  let badStatus = 0;
+  for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) {
+    if (s.ok.includes(Number(code))) ok += count;
+    else badStatus += count;
+  }
+  let errors = r.errors + r.timeouts + badStatus;
+  let note: string | undefined;
+  if (s.verify) {
+    const v = await s.verify(ok, warmupOk);
+    errors += v.errors;
+    note = v.note;
+  }
+  const rps = ok / r.duration;
+  const requests = Object.values(r.statusCodeStats ?? {}).reduce((n, { count }) => n + count, 0);
+  const unitPerS = s.unit ? rps * s.unit.perRequest : undefined;
+  const row: Row = {
+    scenario: s.name,
+    description: s.description,
+    connections: s.connections,
+    duration_s: r.duration,
+    requests: ok,
+    rps,
+    unit: s.unit?.name,
+    unit_per_s: unitPerS,
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    errors,
+    rss_mb: rss,
+    cpu_ms_per_request: requests > 0 && cpu > 0 ? cpu / requests : null,
+    ratio_to_bare: bare && bare.rps > 0 ? rps / bare.rps : null,
+    ratio_to_nest: nest && nest.rps > 0 ? rps / nest.rps : null,
+    targets: '',
+    pass: null,
+    note,
+  };
+  if (s.targets.length > 0 || s.server === undefined) {
+    const checks = [...s.targets];
+    const texts: string[] = [];
+    let pass = errors === 0;
+    for (const t of checks) {
+      const actual =
+        t.metric === 'rps'
+          ? rps
+          : t.metric === 'unit'
+            ? (unitPerS ?? 0)
+            : t.metric === 'p50'
+              ? r.latency.p50
+              : r.latency.p99;
+      const holds = t.op === '>=' ? actual >= t.value : actual <= t.value;
+      pass &&= holds;
+      const label = t.metric === 'rps' ? 'req/s' : t.metric === 'unit' ? s.unit!.name : `${t.metric} ms`;
+      texts.push(`${label} ${t.op === '>=' ? '≥' : '≤'} ${t.value.toLocaleString('en')}`);
+    }
+    if (s.server === undefined) {
+      pass &&= rss <= 300;
+      texts.push('0 errors', 'RSS ≤ 300 MB');
+    }
+    row.targets = texts.join(', ');
+    row.pass = pass;
+  }
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// output
+
+const fmt = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined
+    ? ''
+    : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function table(rows: Row[]): string {
+  const head = [
+    'scenario',
+    'conns',
+    'req/s',
+    'derived/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'RSS MB',
+    'CPU ms/req',
+    'vs bare',
+    'vs Nest',
+    'target',
+    'pass',
+  ];
+  const lines = rows.map((r) => [
+    r.scenario,
+    String(r.connections),
+    fmt(r.rps),
+    r.unit ? `${fmt(r.unit_per_s)} ${r.unit}` : '',
+    fmt(r.p50_ms),
+    fmt(r.p99_ms),
+    String(r.errors),
+    fmt(r.rss_mb),
+    fmt(r.cpu_ms_per_request, 2),
+    r.ratio_to_bare === null ? '' : `${fmt(r.ratio_to_bare, 3)}×`,
+    r.ratio_to_nest === null ? '' : `${fmt(r.ratio_to_nest, 3)}×`,
+    r.targets,
+    r.pass === null ? '' : r.pass ? 'yes' : '**no**',
+  ]);
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map((h, i) => (i === 0 || i === 11 ? '---' : '---:')).join(' | ')} |`,
+    ...lines.map((l) => `| ${l.join(' | ')} |`),
+  ].join('\n');
+}
+
+function machine(): Record<string, string | number> {
+  const cpu = cpus();
+  return {
+    cpus: cpu.length,
+    cpu_model: cpu[0]?.model ?? 'unknown',
+    memory_gb: Math.round(totalmem() / 2 ** 30),
+    kernel: release(),
+    node: process.version,
+    database: '',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// main
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const stamp = started.toISOString().replace(/[:.]/g, '-');
+  log('building (dist/ and dist/bench/)');
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/run.js'), 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+
+  const dbName = `bunting_bench_${Date.now()}`;
+  const info = machine();
+  const dbUrl = withDatabase(ADMIN_URL, dbName);
+  let dataDir: string | undefined;
+  await sql(ADMIN_URL, async (c) => {
+    info.database = `${EMBEDDED ? 'embedded (PGlite) for the API; references on ' : ''}PostgreSQL ${
+      (await c.query<{ v: string }>('SELECT current_setting($1) AS v', ['server_version'])).rows[0].v
+    } at ${new URL(ADMIN_URL).host}`;
+    await c.query(`CREATE DATABASE ${dbName}`);
+  });
+  const key = `phx_${alnum(43)}`;
+  const token = `phc_${alnum(43)}`;
+  const children: Child[] = [];
+  const rows: Row[] = [];
+  try {
+    if (EMBEDDED) dataDir = mkdtempSync(join(tmpdir(), 'bunting-bench-'));
+    const profileDir = join(RESULTS, 'profiles', stamp);
+    if (PROFILE) mkdirSync(profileDir, { recursive: true });
+    const apiPort = await freePort();
+    const apiBase = `http://127.0.0.1:${apiPort}`;
+    const api = await startNode(
+      'api',
+      join(ROOT, 'dist/apps/api/src/main.js'),
+      {
+        ...(EMBEDDED ? { DATABASE_URL: undefined, DATA_DIR: dataDir } : { DATABASE_URL: dbUrl }),
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: option('log-level', 'warn'),
+        BOOTSTRAP_API_KEY: key,
+        BOOTSTRAP_PROJECT_TOKEN: token,
+        RATE_LIMIT_ENABLED: 'false',
+        SCHEDULER_ENABLED: 'false',
+        DATABASE_STATEMENT_TIMEOUT_MS: '600000',
+        EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS: '3600',
+      },
+      async () => {
+        try {
+          return (await fetch(`${apiBase}/_readyz`)).ok ? apiBase : undefined;
+        } catch {
+          return undefined; // not listening yet
+        }
+      },
+      PROFILE ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    );
+    children.push(api);
+    const apiAuth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    const a: Api = { base: api.base, key };
+    const projects = await apiCall<{ results: { id: number }[] }>(a, 'GET', '/api/projects/');
+    const projectId = projects.results[0].id;
+    log(`API at ${api.base} (pid ${api.proc.pid}), project ${projectId}, database ${EMBEDDED ? dataDir : dbName}`);
+
+    // Data.
+    if (EMBEDDED) {
+      await seedThroughBatch(api.base, token, PERSONS, EVENTS);
+    } else {
+      await seedPersonsAndEvents(dbUrl, projectId, PERSONS, EVENTS, log);
+    }
+    const cohorts = await createCohorts(a, projectId);
+    let t = Date.now();
+    await createFlags(a, projectId, FLAGS, cohorts);
+    log(`${FLAGS} flags through the API in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const defs = await apiCall<{ id: number; api_token: string }>(a, 'POST', '/api/projects/', { name: 'Definitions' });
+    const defsCohorts = await createCohorts(a, defs.id);
+    t = Date.now();
+    await createFlags(a, defs.id, DEFINITION_FLAGS, defsCohorts);
+    log(`${DEFINITION_FLAGS} flags (definitions project) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const creates = await apiCall<{ id: number }>(a, 'POST', '/api/projects/', { name: 'Flag creation' });
+    const createsCohorts = await createCohorts(a, creates.id);
+
+    // References, on the same database.
+    const refUrl = EMBEDDED ? withDatabase(ADMIN_URL, dbName) : dbUrl;
+    if (EMBEDDED) {
+      await sql(refUrl, (c) =>
+        c.query(`CREATE TABLE projects (id int PRIMARY KEY, name text, api_token text);
+                 INSERT INTO projects VALUES (1, 'Default project', '${token}')`),
+      );
+    }
+    const bare = await startNode(
+      'bare',
+      join(ROOT, 'dist/bench/reference-bare.js'),
+      { DATABASE_URL: refUrl, PORT: '0' },
+      listening,
+    );
+    children.push(bare);
+    const nest = await startNode(
+      'nest',
+      join(ROOT, 'dist/bench/reference-nest.js'),
+      { DATABASE_URL: refUrl, PORT: '0' },
+      listening,
+    );
+    children.push(nest);
+
+    const distinctId = () => (Math.random() < 0.1 ? 'anon-' : 'user-') + (1 + Math.floor(Math.random() * PERSONS));
+    let etag = '';
+    let createCounter = 0;
+    let eventsBefore = 0;
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const qs = (params: Record<string, unknown>) =>
+      Object.entries(params)
+        .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
+        .join('&');
+    const persons = `/api/projects/${projectId}/persons`;
+    const steps = [{ id: '$pageview' }, { id: 'signed up' }, { id: 'purchased' }];
+    const week = { date_from: day(-7), date_to: day(0) };
+    const analytics: [string, string][] = [
+      ['trends-day', `${persons}/trends/?${qs({ entity_id: '$pageview', date_from: day(-1), date_to: day(-1) })}`],
+      [
+        'trends-day-person-filter',
+        `${persons}/trends/?${qs({ entity_id: '$pageview', date_from: day(-1), date_to: day(-1), properties: [{ key: 'plan', value: 'pro', type: 'person' }] })}`,
+      ],
+      ['funnel-week', `${persons}/funnel/?${qs({ events: steps, ...week, funnel_step: 2 })}`],
+      [
+        'path-week',
+        `${persons}/path/?${qs({ ...week, start_point: 'https://example.com/', end_point: 'https://example.com/pricing' })}`,
+      ],
+      [
+        'lifecycle-week',
+        `${persons}/lifecycle/?${qs({ entity_id: '$pageview', target_date: day(-7), lifecycle_type: 'new', interval: 'week' })}`,
+      ],
+      ['stickiness-week', `${persons}/stickiness/?${qs({ entity_id: '$pageview', ...week, stickiness_days: 2 })}`],
+      [
+        'retention-weekly',
+        `${persons}/retention/?${qs({ period: 'Week', total_intervals: 5, date_to: day(0), selected_interval: 1 })}`,
+      ],
+      ['values-plan', `${persons}/values/?key=plan`],
+    ];
+
+    const scenarios: Scenario[] = [
+      {
+        name: 'ref-bare',
+        description: 'node:http + pg, one primary-key SELECT per request',
+        connections: CONNECTIONS,
+        targets: [],
+        ok: [200],
+        server: bare,
+        requests: [{ method: 'GET', path: '/' }],
+      },
+      {
+        name: 'ref-nest',
+        description: 'the same SELECT behind an empty Nest route (platform-express)',
+        connections: CONNECTIONS,
+        targets: [],
+        ok: [200],
+        server: nest,
+        requests: [{ method: 'GET', path: '/project' }],
+      },
+      {
+        name: 'ref-nest-empty',
+        description: 'an empty Nest route answering a constant (no database)',
+        connections: CONNECTIONS,
+        targets: [],
+        ok: [200],
+        server: nest,
+        requests: [{ method: 'GET', path: '/empty' }],
+      },
+      {
+        name: 'flags-v2',
+        description: `POST /flags?v=2, ${FLAGS} flags, stored persons, random distinct ids`,
+        connections: CONNECTIONS,
+        targets: [
+          { metric: 'rps', op: '>=', value: 2000 },
+          { metric: 'p99', op: '<=', value: 50 },
+        ],
+        ok: [200],
+        requests: [
+          {
+            method: 'POST',
+            path: '/flags?v=2',
+            headers: { 'Content-Type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ token, distinct_id: distinctId() }) }),
+          },
+        ],
+      },
+      {
+        name: 'definitions-200',
+        description: `GET /flags/definitions, ${DEFINITION_FLAGS} flags, full body`,
+        connections: CONNECTIONS,
+        targets: [{ metric: 'rps', op: '>=', value: 1500 }],
+        ok: [200],
+        requests: [{ method: 'GET', path: `/flags/definitions?token=${defs.api_token}`, headers: apiAuth }],
+      },
+      {
+        name: 'definitions-304',
+        description: `GET /flags/definitions with If-None-Match (${DEFINITION_FLAGS} flags)`,
+        connections: CONNECTIONS,
+        targets: [{ metric: 'rps', op: '>=', value: 2500 }],
+        ok: [304],
+        before: async () => {
+          const res = await fetch(`${api.base}/flags/definitions?token=${defs.api_token}`, { headers: apiAuth });
+          etag = res.headers.get('etag') ?? '';
+          if (!etag) throw new Error('no ETag on /flags/definitions');
+        },
+        requests: [
+          {
+            method: 'GET',
+            path: `/flags/definitions?token=${defs.api_token}`,
+            setupRequest: (req) => ({ ...req, headers: { ...apiAuth, 'If-None-Match': etag } }),
+          },
+        ],
+      },
+      {
+        name: 'batch',
+        description: '/batch, 100 events per request (existing persons), counted after',
+        unit: { name: 'events/s', perRequest: 100 },
+        connections: CONNECTIONS,
+        targets: [{ metric: 'unit', op: '>=', value: 20_000 }],
+        ok: [200],
+        before: async () => {
+          if (!EMBEDDED) eventsBefore = await countEvents(projectId, refUrl);
+        },
+        requests: [
+          {
+            method: 'POST',
+            path: '/batch/',
+            headers: { 'Content-Type': 'application/json' },
+            setupRequest: (req) => {
+              const now = new Date().toISOString();
+              const batch = Array.from({ length: 100 }, (_, i) => ({
+                event: i % 3 === 0 ? '$pageview' : 'bench event',
+                distinct_id: distinctId(),
+                uuid: randomUUID(),
+                timestamp: now,
+                properties: { $current_url: 'https://example.com/bench', n: i, $lib: 'bench' },
+              }));
+              return { ...req, body: JSON.stringify({ api_key: token, batch }) };
+            },
+          },
+        ],
+        verify: async (ok, warmupOk) => {
+          // The warm-up ingests too: every accepted event of both must be stored.
+          if (EMBEDDED) return { errors: 0, note: 'events not counted on the embedded database' };
+          const after = await countEvents(projectId, refUrl);
+          const accepted = (warmupOk + ok) * 100;
+          const lost = Math.max(0, accepted - (after - eventsBefore));
+          return {
+            errors: lost,
+            note: `${accepted.toLocaleString('en')} events accepted (warm-up included), ${lost} lost`,
+          };
+        },
+      },
+      {
+        name: 'flags-list',
+        description: 'GET …/feature_flags/ (first page of 100)',
+        connections: CONNECTIONS,
+        targets: [{ metric: 'rps', op: '>=', value: 1000 }],
+        ok: [200],
+        requests: [{ method: 'GET', path: `/api/projects/${projectId}/feature_flags/`, headers: apiAuth }],
+      },
+      {
+        name: 'flags-create',
+        description: 'POST …/feature_flags/ (the flag mix, unique keys)',
+        unit: { name: 'flags/s', perRequest: 1 },
+        connections: 10,
+        targets: [{ metric: 'unit', op: '>=', value: 200 }],
+        ok: [201],
+        requests: [
+          {
+            method: 'POST',
+            path: `/api/projects/${creates.id}/feature_flags/`,
+            headers: apiAuth,
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify(flagBody(createCounter++, createsCohorts, `bench-${createCounter}`)),
+            }),
+          },
+        ],
+      },
+      {
+        name: 'persons-filter',
+        description: `GET …/persons/?properties=[plan = pro, country = DE] on ${PERSONS.toLocaleString('en')} persons`,
+        connections: SLOW_CONNECTIONS,
+        targets: [{ metric: 'p50', op: '<=', value: 50 }],
+        ok: [200],
+        requests: [
+          {
+            method: 'GET',
+            path: `${persons}/?${qs({
+              properties: [
+                { key: 'plan', value: 'pro', operator: 'exact', type: 'person' },
+                { key: 'country', value: 'DE', operator: 'exact', type: 'person' },
+              ],
+            })}`,
+            headers: apiAuth,
+          },
+        ],
+      },
+      ...analytics.map(([name, path]): Scenario => ({
+        name: `analytics-${name}`,
+        description: `GET ${path.split('?')[0].replace(persons, '…/persons')} on ${EVENTS.toLocaleString('en')} events`,
+        connections: SLOW_CONNECTIONS,
+        targets: [],
+        ok: [200],
+        requests: [{ method: 'GET', path, headers: apiAuth }],
+      })),
+    ];
+    const selected = scenarios.filter(
+      (s) => !ONLY || s.name.startsWith('ref-') || ONLY.some((o) => s.name === o || s.name.startsWith(`${o}-`)),
+    );
+    let bareRow: Row | undefined;
+    let nestRow: Row | undefined;
+    for (const s of selected) {
+      log(`${s.name}: ${s.description} (${s.connections} connections, ${WARMUP} s warm-up, ${DURATION} s)`);
+      const row = await runScenario(s, api, bareRow, nestRow).catch((e: unknown) => {
+        throw new Error(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      if (s.name === 'ref-bare') {
+        bareRow = row;
+        row.ratio_to_bare = 1;
+      }
+      if (s.name === 'ref-nest') {
+        nestRow = row;
+        row.ratio_to_nest = 1;
+      }
+      rows.push(row);
+      log(
+        `  ${fmt(row.rps)} req/s${row.unit ? ` (${fmt(row.unit_per_s)} ${row.unit})` : ''}, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
+          `errors ${row.errors}, RSS ${fmt(row.rss_mb)} MB, CPU ${fmt(row.cpu_ms_per_request, 2)} ms/req${row.pass === null ? '' : row.pass ? ', pass' : ', MISS'}${row.note ? ` — ${row.note}` : ''}`,
+      );
+    }
+
+    // Report.
+    const md = [
+      `# Bunting benchmark, ${started.toISOString()}`,
+      '',
+      `Machine: ${info.cpus} × ${info.cpu_model}, ${info.memory_gb} GB, Linux ${info.kernel}, Node.js ${info.node}, ${info.database}; ` +
+        'autocannon on the same machine.',
+      `Data: ${PERSONS.toLocaleString('en')} persons, ${EVENTS.toLocaleString('en')} events over 90 days, ${FLAGS} flags for /flags, ` +
+        `${DEFINITION_FLAGS} for the definitions. Each scenario: ${WARMUP} s warm-up, then ${DURATION} s.`,
+      '',
+      table(rows),
+      '',
+      '"vs bare", "vs Nest": req/s as a ratio to the bare node:http + pg reference and to the same SELECT behind an empty Nest route, measured in the same run. ' +
+        'Errors: connection errors, timeouts, unexpected statuses and (for /batch) events accepted but not stored. ' +
+        "RSS: peak of the server process during the scenario. CPU ms/req: the server process's CPU time (user + system, " +
+        'from /proc; 10 ms ticks) over the measured run divided by its requests: what a request costs, whatever the load generator and the rest of the machine take.',
+      ...rows.filter((r) => r.note).map((r) => `- ${r.scenario}: ${r.note}`),
+      '',
+    ].join('\n');
+    const json = JSON.stringify(
+      {
+        started: started.toISOString(),
+        machine: info,
+        options: {
+          persons: PERSONS,
+          events: EVENTS,
+          flags: FLAGS,
+          definition_flags: DEFINITION_FLAGS,
+          duration: DURATION,
+          warmup: WARMUP,
+          connections: CONNECTIONS,
+          slow_connections: SLOW_CONNECTIONS,
+          only: ONLY ?? null,
+          embedded: EMBEDDED,
+        },
+        results: rows,
+      },
+      null,
+      2,
+    );
+    mkdirSync(RESULTS, { recursive: true });
+    for (const name of [stamp, 'latest']) {
+      writeFileSync(join(RESULTS, `${name}.json`), `${json}\n`);
+      writeFileSync(join(RESULTS, `${name}.md`), md);
+    }
+    process.stdout.write(`\n${md}\nwritten to bench/results/${stamp}.{json,md} and latest.{json,md}\n`);
+  } finally {
+    for (const c of children.reverse()) await stop(c);
+    if (PROFILE) log(`CPU profiles in bench/results/profiles/${stamp}`);
+    if (KEEP) log(`kept database ${dbName}`);
+    else await sql(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    if (dataDir && !KEEP) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The project's stored events. */
+async function countEvents(projectId: number, url: string): Promise<number> {
+  return sql(url, async (c) =>
+    Number((await c.query('SELECT count(*)::text AS n FROM events WHERE project_id = $1', [projectId])).rows[0].n),
+  );
+}
+
+/** On the embedded database: persons ($identify with $set) and events through /batch, 1,000 per request. */
+async function seedThroughBatch(base: string, token: string, persons: number, events: number): Promise<void> {
+  const post = async (batch: unknown[]) => {
+    const res = await fetch(`${base}/batch/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ api_key: token, batch }),
+    });
+    if (res.status !== 200) throw new Error(`/batch: ${res.status} ${await res.text()}`);
+  };
+  const t = Date.now();
+  for (let i = 1; i <= persons; i += 1000) {
+    const batch = [];
+    for (let n = i; n < Math.min(persons + 1, i + 1000); n++) {
+      batch.push({
+        event: '$identify',
+        distinct_id: `user-${n}`,
+        properties: {
+          $anon_distinct_id: n % 10 === 0 ? `anon-${n}` : undefined,
+          $set: {
+            email: `user${n}@example.com`,
+            plan: ['free', 'pro', 'team'][n % 3],
+            country: ['US', 'DE', 'FR', 'GB', 'IN', 'BR'][Math.floor(n / 3) % 6],
+            age: 18 + ((n * 7) % 53),
+            $browser: n % 5 === 0 ? 'Firefox' : 'Chrome',
+            signup_count: n % 11,
+          },
+        },
+      });
+    }
+    await post(batch);
+  }
+  const names = ['$pageview', '$pageview', '$pageview', '$autocapture', 'clicked', 'signed up', 'purchased'];
+  for (let i = 1; i <= events; i += 1000) {
+    const batch = [];
+    for (let g = i; g < Math.min(events + 1, i + 1000); g++) {
+      batch.push({
+        event: names[(Math.floor(g / 7) + g) % 7],
+        distinct_id: `user-${1 + ((g * 7919) % persons)}`,
+        timestamp: new Date(Date.now() - Math.random() * 90 * 86_400_000).toISOString(),
+        properties: { $current_url: 'https://example.com/' },
+      });
+    }
+    await post(batch);
+  }
+  log(`${persons} persons and ${events} events through /batch in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
