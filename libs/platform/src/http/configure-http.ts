@@ -3,7 +3,7 @@ import { INestApplication } from '@nestjs/common';
 import type { Express } from 'express';
 import { HttpConfig } from '../config/http-config';
 import { JsonLogger } from '../observability/json-logger';
-import { Lifecycle, observeRequests, parseBodies, securityHeaders } from './middleware';
+import { Lifecycle, observeRequests, parseBodies, repercentBrokenPaths, securityHeaders } from './middleware';
 import { buildOpenApiDocument, mountSwaggerUi, OpenApiDocumentHolder } from './openapi';
 import { RouteTable } from './route-table';
 
@@ -28,6 +28,7 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   express.set('etag', false);
   const logger = app.get(JsonLogger);
   app.use(observeRequests(logger, app.get(Lifecycle)));
+  app.use(repercentBrokenPaths());
   app.use(securityHeaders());
   app.use(
     parseBodies({
