@@ -239,8 +239,10 @@ export interface Fixtures {
   projectToken: string;
   /** Real values per path parameter, keyed by `<resource>/{param}` or `{param}`. */
   pathValues: Record<string, string[]>;
-  /** Real values for body properties of these names. */
-  bodyHints: Record<string, unknown[]>;
+  /** Real values (or arbitraries of them) for body properties of these names. */
+  bodyHints: Record<string, unknown[] | fc.Arbitrary<unknown>>;
+  /** Meaningful values for query parameters of these names (before encoding). */
+  queryHints: Record<string, string[]>;
 }
 
 export interface FuzzCase {
@@ -376,16 +378,24 @@ export function caseArbitrary(
     ),
   );
 
-  const queryValue = (schema: unknown) => {
+  const queryValue = (name: string, schema: unknown) => {
     const fromSchema = schemaArbitrary(schema ?? { type: 'string' }, { components: doc.components }).map((v) =>
       encodeSegment(typeof v === 'string' ? v : JSON.stringify(v)),
     );
-    return fc.oneof({ weight: 3, arbitrary: fromSchema }, { weight: 2, arbitrary: junkQueryValue });
+    const hints = fixtures.queryHints[name] ?? [];
+    return fc.oneof(
+      { weight: hints.length > 0 ? 5 : 0, arbitrary: fc.constantFrom('', ...hints).map(encodeSegment) },
+      { weight: 3, arbitrary: fromSchema },
+      { weight: 2, arbitrary: junkQueryValue },
+    );
   };
-  const queryArb = fc
+  // Hostile: any parameter may carry junk, plus repeated and unknown parameters.
+  const hostileQuery = fc
     .tuple(
       fc.tuple(
-        ...queryParams.map((p) => fc.option(queryValue(p.schema), { freq: 2, nil: undefined })),
+        ...queryParams.map((p) =>
+          fc.option(queryValue(p.name, p.schema), { freq: p.required ? 12 : 2, nil: undefined }),
+        ),
         fc.constant(undefined),
       ),
       fc.array(
@@ -407,9 +417,30 @@ export function caseArbitrary(
       });
       return [...pairs, ...extra];
     });
+  // Meaningful: only the hinted values (required parameters always), so the handler runs its query.
+  const cleanQuery = fc
+    .tuple(
+      ...queryParams.map((p) => {
+        const hints = fixtures.queryHints[p.name] ?? [];
+        if (hints.length === 0) return fc.constant(undefined);
+        return fc.option(fc.constantFrom(...hints).map(encodeSegment), { freq: p.required ? 1000 : 3, nil: undefined });
+      }),
+      fc.constant(undefined),
+    )
+    .map((values) => {
+      const pairs: Array<[string, string]> = [];
+      queryParams.forEach((p, i) => {
+        const v = values[i];
+        if (v !== undefined) pairs.push([encodeSegment(p.name), v]);
+      });
+      return pairs;
+    });
+  const queryArb = fc.oneof({ weight: 3, arbitrary: hostileQuery }, { weight: 2, arbitrary: cleanQuery });
 
+  // OFREP authenticates with the project token; everything else with a personal key.
+  const ownKey = template.startsWith('/ofrep/') ? fixtures.projectToken : fixtures.key;
   const authArb = fc.oneof(
-    { weight: 24, arbitrary: fc.constant(`Bearer ${fixtures.key}`) },
+    { weight: 24, arbitrary: fc.constant(`Bearer ${ownKey}`) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: fc.constant(`Bearer ${fixtures.limitedKey}`) },
     {
@@ -424,12 +455,16 @@ export function caseArbitrary(
         `Bearer ${'x'.repeat(5000)}`,
         'Bearer \xff\xfe',
         `Bearer ${fixtures.projectToken}`,
+        `Bearer ${fixtures.key}`,
       ),
     },
   );
 
   const hintArbs = Object.fromEntries(
-    Object.entries(fixtures.bodyHints).map(([k, values]) => [k, fc.constantFrom(...values)]),
+    Object.entries(fixtures.bodyHints).map(([k, values]) => [
+      k,
+      Array.isArray(values) ? fc.constantFrom(...values) : values,
+    ]),
   );
 
   return fc

@@ -151,7 +151,63 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       from_project: [t.projectId],
       target_project_ids: [[Number(project2.id)]],
       person_ids: [persons.map((x) => x.uuid)],
-      key: flagKeys,
+      events: [[{ id: '$pageview', type: 'events', order: 0 }]],
+      funnel_correlation_person_entity: [{ id: '$pageview', type: 'events' }],
+      funnel_correlation_person_limit: [10],
+      limit: [10, 100],
+      offset: [0, 1],
+      date_from: ['-7d', '2026-01-01'],
+      rollback_conditions: [null, []],
+      filters: [
+        { groups: [{ properties: [], rollout_percentage: 50 }] },
+        { properties: { type: 'AND', values: [{ key: 'plan', type: 'person', operator: 'exact', value: 1 }] } },
+      ],
+      context: [{ targetingKey: 'fuzz-user-1' }, { targetingKey: 'fuzz-user-2', plan: 1, groups: {} }],
+      key: fc.oneof(fc.constantFrom(...flagKeys, 'plan', 'email'), fc.stringMatching(/^[a-z0-9_-]{1,24}$/)),
+    },
+    queryHints: {
+      token: [t.projectToken],
+      distinct_id: distinctIds,
+      person_id: persons.map((x) => x.uuid),
+      key: ['plan', 'email', '$browser'],
+      value: ['1', 'fuzz-user-1@example.com'],
+      events: [
+        '[{"id":"$pageview","type":"events","order":0}]',
+        '[{"id":"$pageview","type":"events","order":0},{"id":"signed_up","type":"events","order":1}]',
+      ],
+      entity_id: ['$pageview', 'signed_up'],
+      entity_type: ['events'],
+      entity_math: ['total', 'dau'],
+      date_from: ['-7d', '-30d', '2026-01-01', 'all'],
+      date_to: ['2027-01-01', '-1d'],
+      target_date: ['2026-11-01', new Date().toISOString().slice(0, 10)],
+      lifecycle_type: ['new', 'returning', 'resurrecting', 'dormant'],
+      stickiness_days: ['1', '2'],
+      interval: ['day', 'week', 'month', 'hour'],
+      properties: ['[{"key":"plan","value":1,"type":"person","operator":"exact"}]', '[]'],
+      breakdown: ['plan', '$browser'],
+      breakdown_type: ['person', 'event'],
+      funnel_step: ['1', '2', '-2'],
+      funnel_correlation_person_entity: ['{"id":"$pageview","type":"events"}'],
+      funnel_correlation_person_converted: ['true', 'false'],
+      target_entity: ['{"id":"$pageview","type":"events"}'],
+      returning_entity: ['{"id":"signed_up","type":"events"}'],
+      period: ['Day', 'Week'],
+      selected_interval: ['0', '1'],
+      total_intervals: ['7'],
+      path_type: ['$pageview'],
+      include_event_types: ['["$pageview"]', '["custom_event"]'],
+      start_point: ['https://example.com'],
+      format: ['json', 'csv'],
+      ordering: ['name', '-last_seen_at', 'volume_30_day'],
+      order: ['key', '-created_at'],
+      search: ['fuzz', 'page'],
+      limit: ['1', '10', '100'],
+      offset: ['0', '1', '2'],
+      send_cohorts: ['true', ''],
+      groups: ['{}'],
+      active: ['true', 'false', 'STALE'],
+      type: ['boolean', 'multivariant', 'experiment'],
     },
   };
 }
@@ -181,6 +237,8 @@ describe('fuzzing every documented operation', () => {
     const runsPerOperation = Math.ceil(BUDGET / operations.length);
     const counts = { requests: 0, '5xx': 0, undocumented: 0, envelope: 0, connection: 0 };
     const reached = new Set<string>();
+    const statuses = new Map<string, Map<number, number>>();
+    const bad400 = new Map<string, Map<string, number>>();
     const failures: string[] = [];
 
     const check = (c: FuzzCase, res: RawResponse): void => {
@@ -216,6 +274,14 @@ describe('fuzzing every documented operation', () => {
           throw new Violation('connection', `no response: ${(e as Error).message}`);
         }
         if (res.status < 300) reached.add(id);
+        const byStatus = statuses.get(id) ?? new Map<number, number>();
+        statuses.set(id, byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1));
+        if (process.env.FUZZ_VERBOSE && res.status === 400) {
+          const b = res.body as { code?: string; attr?: string; detail?: string; errorCode?: string };
+          const d = `${b?.code ?? b?.errorCode} ${b?.attr} ${String(b?.detail).slice(0, 60)}`;
+          const m = bad400.get(id) ?? new Map<string, number>();
+          bad400.set(id, m.set(d, (m.get(d) ?? 0) + 1));
+        }
         try {
           check(c, res);
         } catch (e) {
@@ -252,6 +318,20 @@ describe('fuzzing every documented operation', () => {
     process.stdout.write(
       `FUZZ: requests=${counts.requests} operations=${operations.length} reached2xx=${reached.size} 5xx=${counts['5xx']} undocumented=${counts.undocumented} envelopeViolations=${counts.envelope} connectionErrors=${counts.connection} failures=${failures.length} seed=${SEED}\n`,
     );
+    const total = new Map<number, number>();
+    for (const byStatus of statuses.values()) for (const [s, n] of byStatus) total.set(s, (total.get(s) ?? 0) + n);
+    const histogram = (m: Map<number, number>) =>
+      [...m]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}=${n}`)
+        .join(' ');
+    process.stdout.write(`FUZZ statuses: ${histogram(total)}\n`);
+    if (process.env.FUZZ_VERBOSE) {
+      for (const [id, byStatus] of statuses) {
+        const top = [...(bad400.get(id) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]).slice(0, 4);
+        process.stdout.write(`FUZZ ${id}: ${histogram(byStatus)}\n${top.map(([d, n]) => `    ${n} ${d}\n`).join('')}`);
+      }
+    }
     if (failures.length > 0) process.stdout.write(`FUZZ failures:\n${failures.join('\n\n')}\n`);
     expect(failures).toEqual([]);
     expect(counts.requests).toBeGreaterThanOrEqual(Math.min(BUDGET, 20_000));
