@@ -26,6 +26,15 @@ export function toJsonText(value: unknown): string {
 
 const DEEP_ARRAYS = new RawJson('['.repeat(5000) + ']'.repeat(5000));
 const DEEP_OBJECTS = new RawJson('{"a":'.repeat(5000) + '1' + '}'.repeat(5000));
+/** Property groups nested 5000 deep: what a recursive filter parser or SQL compiler walks. */
+export function deepGroups(depth: number): string {
+  return (
+    '{"type":"AND","values":['.repeat(depth) +
+    '{"key":"plan","type":"person","operator":"exact","value":1}' +
+    ']}'.repeat(depth)
+  );
+}
+export const DEEP_GROUPS = new RawJson(deepGroups(5000));
 
 /** Values no field expects: wrong types, extremes, hostile text, deep or wide structures. */
 const JUNK_CONSTANTS: unknown[] = [
@@ -83,6 +92,7 @@ const JUNK_CONSTANTS: unknown[] = [
   new RawJson('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}'),
   DEEP_ARRAYS,
   DEEP_OBJECTS,
+  DEEP_GROUPS,
   new RawJson(`[${Array(10_000).fill('1').join(',')}]`),
   new RawJson(`{${Array.from({ length: 5000 }, (_, i) => `"k${i}":${i}`).join(',')}}`),
 ];
@@ -226,6 +236,9 @@ const junkQueryValue: fc.Arbitrary<string> = fc.oneof(
         '[{"key":"email","value":"\\u0000","type":"person"}]',
         '['.repeat(2000),
         '['.repeat(1000) + ']'.repeat(1000),
+        '['.repeat(5000) + ']'.repeat(5000),
+        deepGroups(200),
+        `[${deepGroups(200)}]`,
         '-0.5',
         '99999999999999999999',
       )
@@ -337,16 +350,19 @@ function bodyArbitrary(
       Buffer.from([0x7b, 0x22, 0xc3]),
     )
     .map((bytes) => ({ contentType: 'application/json', bytes }));
+  // Just over the 1 MiB JSON limit (413), rarely: the SDK routes accept it and store it.
+  const oversized = fc.constant({ contentType: 'application/json', text: `{"name":"${'A'.repeat(1_100_000)}"}` });
   const withBody = fc.oneof(
-    { weight: schema === undefined ? 0 : 8, arbitrary: json(valid) },
-    { weight: 8, arbitrary: json(fc.tuple(valid, mutationArb).map(([v, m]) => mutate(v, m))) },
-    { weight: 2, arbitrary: json(junkValue) },
-    { weight: 2, arbitrary: malformed },
-    { weight: 1, arbitrary: truncated },
-    { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', text: '' }) },
-    { weight: 2, arbitrary: wrongType },
-    { weight: 1, arbitrary: encoded },
-    { weight: 1, arbitrary: badBytes },
+    { weight: schema === undefined ? 0 : 32, arbitrary: json(valid) },
+    { weight: 32, arbitrary: json(fc.tuple(valid, mutationArb).map(([v, m]) => mutate(v, m))) },
+    { weight: 8, arbitrary: json(junkValue) },
+    { weight: 8, arbitrary: malformed },
+    { weight: 4, arbitrary: truncated },
+    { weight: 4, arbitrary: fc.constant({ contentType: 'application/json', text: '' }) },
+    { weight: 8, arbitrary: wrongType },
+    { weight: 4, arbitrary: encoded },
+    { weight: 4, arbitrary: badBytes },
+    { weight: 1, arbitrary: oversized },
   );
   if (schema !== undefined)
     return fc.oneof({ weight: 1, arbitrary: fc.constant({}) }, { weight: 12, arbitrary: withBody });

@@ -3,7 +3,7 @@ import { ingest, personOf } from '../persons/factories';
 import { OpenApiDocument } from '../support/openapi';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';
-import { caseArbitrary, describeCase, excerpt, FuzzCase, Fixtures, toRawRequest } from './fuzz-cases';
+import { caseArbitrary, DEEP_GROUPS, describeCase, excerpt, FuzzCase, Fixtures, toRawRequest } from './fuzz-cases';
 import { RawHttpClient, RawResponse } from './http-client';
 
 // Issue 11: every operation of the service's own OpenAPI document, fed valid and hostile requests.
@@ -161,6 +161,8 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       filters: [
         { groups: [{ properties: [], rollout_percentage: 50 }] },
         { properties: { type: 'AND', values: [{ key: 'plan', type: 'person', operator: 'exact', value: 1 }] } },
+        { properties: DEEP_GROUPS },
+        { groups: [{ properties: [DEEP_GROUPS], rollout_percentage: 50 }] },
       ],
       context: [{ targetingKey: 'fuzz-user-1' }, { targetingKey: 'fuzz-user-2', plan: 1, groups: {} }],
       key: fc.oneof(fc.constantFrom(...flagKeys, 'plan', 'email'), fc.stringMatching(/^[a-z0-9_-]{1,24}$/)),
@@ -292,7 +294,10 @@ describe('fuzzing every documented operation', () => {
           );
         }
       });
+      const started = performance.now();
       const details = await fc.check(property, { seed: (SEED ^ hash(id)) | 0, numRuns: runsPerOperation });
+      if (process.env.FUZZ_VERBOSE)
+        process.stdout.write(`FUZZ time ${id}: ${Math.round(performance.now() - started)} ms\n`);
       if (details.failed) {
         const counterexample = details.counterexample?.[0] as FuzzCase | undefined;
         failures.push(
