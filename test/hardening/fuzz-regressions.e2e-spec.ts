@@ -154,6 +154,28 @@ describe('fuzzer regressions', () => {
     });
   });
 
+  describe('If-None-Match on a route without ETags (it was an empty 304 no such route declares)', () => {
+    it.each(['*', '"x"', 'W/"x"'])('GET with If-None-Match: %s answers 200 with the body', async (tag) => {
+      const res = await t.get(`/api/projects/${t.projectId}`).set('If-None-Match', tag).expect(200);
+      expect(res.body.id).toBe(t.projectId);
+      doc.expectDocumented('get', '/api/projects/{project_id}', res);
+    });
+
+    it('the definitions routes still answer 304 to their own ETag, and to *', async () => {
+      const path = `/api/projects/${t.projectId}/feature_flags/local_evaluation/`;
+      const first = await t.get(path).expect(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toBeTruthy();
+      doc.expectDocumented(
+        'get',
+        '/api/projects/{project_id}/feature_flags/local_evaluation',
+        await t.get(path).set('If-None-Match', etag).expect(304),
+      );
+      await t.get(path).set('If-None-Match', '*').expect(304);
+      await t.get(path).set('If-None-Match', '"other"').expect(200);
+    });
+  });
+
   describe('an SDK body that cannot be inflated', () => {
     it("is OFREP's PARSE_ERROR on OFREP (it was the envelope, which OFREP's 400 does not declare)", async () => {
       const res = await request(t.baseUrl)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { JsonLogger } from '../observability/json-logger';
 import { metrics } from '../observability/metrics';
@@ -136,6 +136,25 @@ export function repercentBrokenPaths(): RequestHandler {
     if (fixed !== undefined) req.url = fixed + (q === -1 ? '' : req.url.slice(q));
     next();
   };
+}
+
+/**
+ * Express answers 304 whenever `req.fresh`, and `If-None-Match: *` is fresh even without an
+ * ETag: every GET would then be an empty 304 that no route declares. With ETags off, a request
+ * is fresh only against a validator the route set itself (the SDK definition routes set ETag).
+ */
+export function conditionalOnlyOnValidators(app: Express): void {
+  const inherited = Object.getOwnPropertyDescriptor(express.request, 'fresh')?.get;
+  if (!inherited) throw new Error('express request has no fresh getter');
+  Object.defineProperty(app.request, 'fresh', {
+    configurable: true,
+    enumerable: true,
+    get(this: Request): boolean {
+      const res = this.res;
+      if (!res || (res.getHeader('ETag') === undefined && res.getHeader('Last-Modified') === undefined)) return false;
+      return inherited.call(this) as boolean;
+    },
+  });
 }
 
 export function securityHeaders(): RequestHandler {
