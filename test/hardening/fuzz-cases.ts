@@ -476,6 +476,7 @@ export function caseArbitrary(
     },
   );
 
+  const extraHeadersArb = extraHeadersFor(fixtures.projectToken);
   const hintArbs = Object.fromEntries(
     Object.entries(fixtures.bodyHints).map(([k, values]) => [
       k,
@@ -490,8 +491,9 @@ export function caseArbitrary(
       auth: authArb,
       body: bodyArbitrary(op, doc, hintArbs),
       trailingSlash: fc.boolean(),
+      extraHeaders: fc.option(extraHeadersArb, { freq: 4, nil: undefined }),
     })
-    .map(({ path, query, auth, body, trailingSlash }) => {
+    .map(({ path, query, auth, body, trailingSlash, extraHeaders }) => {
       let url = template.replace(/\{([^}]+)\}/g, (_, name: string) => path[name]);
       if (trailingSlash && !url.endsWith('/')) url += '/';
       let q = '';
@@ -501,7 +503,7 @@ export function caseArbitrary(
         q += next;
       }
       url += q;
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...extraHeaders };
       if (auth !== undefined) headers.authorization = auth;
       if (body.contentType !== undefined) headers['content-type'] = body.contentType;
       if (body.encoding !== undefined) headers['content-encoding'] = body.encoding;
@@ -515,6 +517,39 @@ export function caseArbitrary(
         body: bytes,
       };
     });
+}
+
+/** Headers the routes read besides auth and content type (ETags, request ids, OFREP's X-API-Key, Accept). */
+const headerValue = fc.oneof(
+  fc.constantFrom(
+    '',
+    '*',
+    '"x"',
+    'W/"x"',
+    '"x", "y"',
+    'x'.repeat(4000),
+    '\xff\xfe',
+    'null',
+    '-1',
+    'text/csv',
+    'application/json;q=0',
+  ),
+  fc.string({ maxLength: 20 }).map((v) => v.replace(/[^\t\x20-\x7e]/g, '')),
+);
+function extraHeadersFor(projectToken: string): fc.Arbitrary<Record<string, string>> {
+  return fc.dictionary(
+    fc.constantFrom(
+      'if-none-match',
+      'x-request-id',
+      'x-api-key',
+      'accept',
+      'x-forwarded-proto',
+      'accept-encoding',
+      'origin',
+    ),
+    fc.oneof(headerValue, fc.constant(projectToken)),
+    { maxKeys: 3 },
+  );
 }
 
 export function toRawRequest(c: FuzzCase): RawRequest {
