@@ -176,6 +176,43 @@ describe('fuzzer regressions', () => {
     });
   });
 
+  describe('request values that name an Object.prototype member (they were looked up in plain objects)', () => {
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+      'GET …/persons/retention?period=%s is a 400 on period (it was a 500)',
+      async (period) => {
+        const res = await t.get(`/api/projects/${t.projectId}/persons/retention/?period=${period}`).expect(400);
+        expect(res.body).toMatchObject({ code: 'invalid_input', attr: 'period' });
+        doc.expectDocumented('get', '/api/projects/{project_id}/persons/retention', res);
+      },
+    );
+
+    it.each(['__proto__', 'constructor', 'valueOf'])(
+      'a behavioural cohort with time_interval %s is refused',
+      async (unit) => {
+        const res = await t
+          .post(`/api/projects/${t.projectId}/cohorts/`, {
+            name: `Every ${unit}`,
+            filters: {
+              properties: {
+                type: 'AND',
+                values: [
+                  {
+                    key: '$pageview',
+                    type: 'behavioral',
+                    value: 'performed_event',
+                    time_value: 7,
+                    time_interval: unit,
+                  },
+                ],
+              },
+            },
+          })
+          .expect(400);
+        expect(res.body).toMatchObject({ type: 'validation_error', detail: expect.stringContaining('time_interval') });
+      },
+    );
+  });
+
   describe('an SDK body that cannot be inflated', () => {
     it("is OFREP's PARSE_ERROR on OFREP (it was the envelope, which OFREP's 400 does not declare)", async () => {
       const res = await request(t.baseUrl)
