@@ -75,7 +75,7 @@ export class OpenApiDocument {
     const op = this.operation(method, path);
     const response = op.responses[String(res.status)];
     if (!response) throw new Error(`${method} ${path}: ${res.status} is not documented`);
-    if (res.status === 204 || res.status === 304) {
+    if (res.status === 204 || res.status === 304 || !response.content) {
       if (res.text) throw new Error(`${method} ${path} ${res.status}: body should be empty`);
       return;
     }

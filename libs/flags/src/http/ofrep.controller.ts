@@ -1,4 +1,4 @@
-import { decodeSdkPayload, DomainError, ErrorEnvelope, HttpConfig, Public } from '@app/platform';
+import { decodeSdkPayload, DomainError, ErrorEnvelope, HttpConfig, Public, sdkBodyError } from '@app/platform';
 import { Controller, Headers, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -105,7 +105,7 @@ export class OfrepController {
 
   /** The JSON body (read raw so that even a malformed one gets OFREP's error body). */
   private body(req: Request): unknown {
-    if (!Buffer.isBuffer(req.body) || req.body.length === 0) return {};
+    if (!sdkBodyError(req) && (!Buffer.isBuffer(req.body) || req.body.length === 0)) return {};
     try {
       return decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
     } catch (e) {

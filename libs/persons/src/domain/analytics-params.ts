@@ -574,7 +574,14 @@ export function stickinessQuery(p: AnalyticsParams, now: Date): StickinessQuery 
   };
 }
 
-const RETENTION_PERIODS: Record<string, Interval> = { hour: 'hour', day: 'day', week: 'week', month: 'month' };
+// A Map: `period` comes from the query string, and an object would answer `__proto__` or
+// `constructor` from its prototype (a 500).
+const RETENTION_PERIODS = new Map<string, Interval>([
+  ['hour', 'hour'],
+  ['day', 'day'],
+  ['week', 'week'],
+  ['month', 'month'],
+]);
 export const MAX_RETENTION_INTERVALS = 400;
 
 export interface RetentionQuery {
@@ -594,7 +601,7 @@ export interface RetentionQuery {
  */
 export function retentionQuery(p: AnalyticsParams, now: Date): RetentionQuery {
   const periodText = (p.string('period') || 'Day').toLowerCase();
-  const period = RETENTION_PERIODS[periodText];
+  const period = RETENTION_PERIODS.get(periodText);
   if (!period) throw DomainError.invalid('period must be Hour, Day, Week or Month.', 'period');
   const total = p.int('total_intervals', { min: 1, max: MAX_RETENTION_INTERVALS, fallback: 11 })!;
   const selected = p.int('selected_interval', { min: 0, max: total - 1, fallback: 0 })!;

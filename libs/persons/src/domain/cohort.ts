@@ -52,14 +52,17 @@ export interface CohortChanges {
   deleted?: boolean;
 }
 
-/** Time units of behavioural filters, as interval text PostgreSQL reads. */
-const TIME_INTERVALS: Record<string, string> = {
-  hour: 'hours',
-  day: 'days',
-  week: 'weeks',
-  month: 'months',
-  year: 'years',
-};
+/**
+ * Time units of behavioural filters, as interval text PostgreSQL reads. A Map: the unit comes
+ * from the request, and an object would answer `constructor` or `__proto__` from its prototype.
+ */
+const TIME_INTERVALS = new Map<string, string>([
+  ['hour', 'hours'],
+  ['day', 'days'],
+  ['week', 'weeks'],
+  ['month', 'months'],
+  ['year', 'years'],
+]);
 const MAX_TIME_VALUE = 10_000;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -166,7 +169,7 @@ function checkLeaf(leaf: PropertyFilterLeaf): void {
 /** The time window of a `performed_event` leaf, as PostgreSQL interval text (`30 days`). */
 export function performedEventWindow(leaf: Record<string, unknown>): string {
   const value = Number(leaf.time_value ?? 30);
-  const unit = TIME_INTERVALS[String(leaf.time_interval ?? 'day')];
+  const unit = TIME_INTERVALS.get(String(leaf.time_interval ?? 'day'));
   if (!Number.isInteger(value) || value < 1 || value > MAX_TIME_VALUE || unit === undefined) {
     throw invalid('performed_event needs time_value (1 to 10000) and time_interval (hour, day, week, month, year).');
   }

@@ -58,6 +58,10 @@ export class AuthGuard implements CanActivate {
     const missing = missingScope(actor.scopes, scopes);
     if (missing) throw DomainError.forbidden(`API key missing required scope '${missing}'`);
     req.actor = actor;
+    // PostgreSQL text cannot hold NUL, so no stored id or key contains one: such a path names nothing.
+    if (Object.values(req.params ?? {}).some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+      throw DomainError.notFound();
+    }
     const { project_id: projectId, organization_id: organizationId } = req.params as Record<string, string | undefined>;
     if (projectId !== undefined) req.project = await this.tenancy.resolveProject(actor, projectId);
     if (organizationId !== undefined) req.organization = await this.tenancy.resolveOrganization(actor, organizationId);

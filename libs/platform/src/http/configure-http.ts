@@ -3,7 +3,14 @@ import { INestApplication } from '@nestjs/common';
 import type { Express } from 'express';
 import { HttpConfig } from '../config/http-config';
 import { JsonLogger } from '../observability/json-logger';
-import { Lifecycle, observeRequests, parseBodies, securityHeaders } from './middleware';
+import {
+  conditionalOnlyOnValidators,
+  Lifecycle,
+  observeRequests,
+  parseBodies,
+  repercentBrokenPaths,
+  securityHeaders,
+} from './middleware';
 import { buildOpenApiDocument, mountSwaggerUi, OpenApiDocumentHolder } from './openapi';
 import { RouteTable } from './route-table';
 
@@ -26,8 +33,10 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   server.headersTimeout = 66_000;
   express.disable('x-powered-by');
   express.set('etag', false);
+  conditionalOnlyOnValidators(express);
   const logger = app.get(JsonLogger);
   app.use(observeRequests(logger, app.get(Lifecycle)));
+  app.use(repercentBrokenPaths());
   app.use(securityHeaders());
   app.use(
     parseBodies({

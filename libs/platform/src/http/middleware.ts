@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { JsonLogger } from '../observability/json-logger';
 import { metrics } from '../observability/metrics';
 import { requestContext } from '../observability/request-context';
+import { deferSdkBodyError, malformedSdkBody } from './sdk-payload';
 import { sendDomainError } from './send-error';
 
 const requestsTotal = metrics.counter('http_requests_total', 'HTTP requests by method, route and status.');
@@ -77,6 +78,85 @@ export function observeRequests(logger: JsonLogger, lifecycle: Lifecycle): Reque
   };
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Byte length of the UTF-8 sequence starting with `lead` (0 when it cannot start one). */
+function sequenceLength(lead: number): number {
+  if (lead < 0x80) return 1;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 0;
+}
+
+/**
+ * The path with every escape that does not decode re-escaped (`%FF` → `%25FF`, a bare `%` →
+ * `%25`), as Django does (RFC 3987 §3.2), or undefined when the path decodes as it is.
+ */
+export function repercentBrokenPath(path: string): string | undefined {
+  try {
+    decodeURIComponent(path);
+    return undefined;
+  } catch {
+    // fall through
+  }
+  const escaped = path.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+  return escaped.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    const bytes = Buffer.from(run.replace(/%/g, ''), 'hex');
+    let out = '';
+    for (let i = 0; i < bytes.length;) {
+      const n = sequenceLength(bytes[i]);
+      let valid = n > 0 && i + n <= bytes.length;
+      if (valid) {
+        try {
+          UTF8.decode(bytes.subarray(i, i + n));
+        } catch {
+          valid = false;
+        }
+      }
+      const take = valid ? n : 1;
+      const hex = [...bytes.subarray(i, i + take)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`);
+      out += valid ? hex.join('') : `%25${hex[0].slice(1)}`;
+      i += take;
+    }
+    return out;
+  });
+}
+
+/**
+ * Makes every request path decodable before routing: Express answers a path parameter that is
+ * not percent-encoded UTF-8 with a bare 400 no route declares, while the re-escaped value simply
+ * names no object, so the route answers its own 404.
+ */
+export function repercentBrokenPaths(): RequestHandler {
+  return (req, _res, next) => {
+    const q = req.url.indexOf('?');
+    const path = q === -1 ? req.url : req.url.slice(0, q);
+    const fixed = repercentBrokenPath(path);
+    if (fixed !== undefined) req.url = fixed + (q === -1 ? '' : req.url.slice(q));
+    next();
+  };
+}
+
+/**
+ * Express answers 304 whenever `req.fresh`, and `If-None-Match: *` is fresh even without an
+ * ETag: every GET would then be an empty 304 that no route declares. With ETags off, a request
+ * is fresh only against a validator the route set itself (the SDK definition routes set ETag).
+ */
+export function conditionalOnlyOnValidators(app: Express): void {
+  const inherited = Object.getOwnPropertyDescriptor(express.request, 'fresh')?.get;
+  if (!inherited) throw new Error('express request has no fresh getter');
+  Object.defineProperty(app.request, 'fresh', {
+    configurable: true,
+    enumerable: true,
+    get(this: Request): boolean {
+      const res = this.res;
+      if (!res || (res.getHeader('ETag') === undefined && res.getHeader('Last-Modified') === undefined)) return false;
+      return inherited.call(this) as boolean;
+    },
+  });
+}
+
 export function securityHeaders(): RequestHandler {
   return (req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -130,6 +210,8 @@ function dropDangerousKeys(key: string, value: unknown): unknown {
   return key === '__proto__' || key === 'constructor' ? undefined : value;
 }
 
+const BODILESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
 /**
  * Body parsing. SDK paths (ingestion, /flags, /decide, OFREP) get the raw bytes (they may be gzip,
  * base64 or form-encoded; `decodeSdkPayload` reads them) up to `rawLimit` after inflation. A raw
@@ -148,6 +230,12 @@ export function parseBodies(options: {
   return (req: Request, res: Response, next: NextFunction) => {
     const isRaw = rawPaths.has(req.path) || rawPrefixes.some((prefix) => req.path.startsWith(prefix));
     if (!isRaw && !hasBody(req)) return next();
+    // A body on GET, HEAD or DELETE has no meaning (RFC 9110) and no route reads one: it is read
+    // and dropped, as Django REST framework ignores what a view never asks for.
+    if (!isRaw && BODILESS_METHODS.has(req.method)) {
+      req.resume();
+      return next();
+    }
     if (!isRaw && !isJson(req)) {
       const type = String(req.headers['content-type'] ?? '').split(';')[0] || 'none';
       // Drain the body so the connection can be reused, then refuse it.
@@ -163,9 +251,15 @@ export function parseBodies(options: {
     }
     const parser = isRaw ? raw : json;
     parser(req, res, (err?: unknown) => {
-      if (err)
-        return sendDomainError(res, bodyError(err as { type?: string }, isRaw ? options.rawLimit : options.jsonLimit));
-      next();
+      if (!err) return next();
+      const error = bodyError(err as { type?: string }, isRaw ? options.rawLimit : options.jsonLimit);
+      // An SDK body that cannot be inflated is the route's to refuse, in its own error shape
+      // (OFREP's PARSE_ERROR); oversized and unsupported encodings are refused here.
+      if (isRaw && error.kind === 'invalid') {
+        deferSdkBodyError(req, malformedSdkBody('the body could not be read or decompressed'));
+        return next();
+      }
+      sendDomainError(res, error);
     });
   };
 }

@@ -29,6 +29,18 @@ const DESCRIPTIONS: Record<string, string> = {
   '504': 'The database took too long.',
 };
 
+const ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
+
+type Response = { description?: string; content?: Record<string, { schema?: unknown }> };
+
+/** Widens a declared JSON response that is not the envelope to "its own shape or the envelope". */
+function addEnvelopeAlternative(op: Operation, status: string): void {
+  const json = (op.responses[status] as Response | undefined)?.content?.['application/json'];
+  const schema = json?.schema as { $ref?: string } | undefined;
+  if (!json || !schema || schema.$ref === ENVELOPE_REF) return;
+  json.schema = { oneOf: [schema, { $ref: ENVELOPE_REF }] };
+}
+
 /** Holds the document so the schema route can serve what `buildOpenApiDocument` built. */
 export class OpenApiDocumentHolder {
   document: OpenAPIObject | undefined;
@@ -52,7 +64,7 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
     extraModels: [ErrorEnvelope],
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
+  const envelope = { $ref: ENVELOPE_REF };
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
@@ -79,8 +91,13 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
         }));
       if (missing.length > 0) op.parameters = [...missing, ...declared];
       if (/\{[^}]+\}/.test(path)) add('404');
-      if (op.requestBody || (op.parameters ?? []).some((p) => p.in === 'query')) add('400');
-      if (op.requestBody) ['413', '415'].forEach(add);
+      // Every POST/PUT/PATCH body is parsed, even where the operation declares none: a malformed,
+      // oversized or non-JSON one is refused with the envelope, which may come on top of the
+      // operation's own 400 shape (`{success: false}` on the dashboard routes).
+      const parsesBody = op.requestBody !== undefined || ['post', 'put', 'patch'].includes(method);
+      if (parsesBody && !op.requestBody) addEnvelopeAlternative(op, '400');
+      if (parsesBody || (op.parameters ?? []).some((p) => p.in === 'query')) add('400');
+      if (parsesBody) ['413', '415'].forEach(add);
       ['503', '504'].forEach(add);
     }
   }

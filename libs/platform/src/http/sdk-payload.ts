@@ -14,6 +14,20 @@ function malformed(reason: string): DomainError {
   return DomainError.invalid(`Malformed request data: ${reason}`, null, 'invalid_payload');
 }
 
+export const malformedSdkBody = malformed;
+
+const DEFERRED_ERROR = Symbol('sdkBodyError');
+
+/** Body parsing failed on an SDK path: `decodeSdkPayload` throws `error` when the route reads the body. */
+export function deferSdkBodyError(req: Request, error: DomainError): void {
+  (req as unknown as Record<symbol, DomainError>)[DEFERRED_ERROR] = error;
+}
+
+/** The error `decodeSdkPayload` will throw for this request's unreadable body, if any. */
+export function sdkBodyError(req: Request): DomainError | undefined {
+  return (req as unknown as Record<symbol, DomainError | undefined>)[DEFERRED_ERROR];
+}
+
 function inflate(buffer: Buffer, limit: number): Buffer {
   try {
     // gzip magic bytes 1f 8b; anything else is tried as zlib deflate.
@@ -39,6 +53,8 @@ function queryParam(req: Request, name: string): string | undefined {
  * inflates past `limit`.
  */
 export function decodeSdkPayload(req: Request, limit: number): unknown {
+  const deferred = sdkBodyError(req);
+  if (deferred) throw deferred;
   let body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
   if (body.length === 0) throw malformed('the body is empty');
   const compression = (queryParam(req, 'compression') ?? '').toLowerCase();
