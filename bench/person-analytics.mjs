@@ -168,25 +168,81 @@ function endpoints(projectId) {
   const month = { date_from: '2024-03-01', date_to: '2024-04-10' };
   const week = { date_from: '2024-03-10', date_to: '2024-03-16' };
   return [
-    ['trends (one day)', 'GET', `${p}/trends/?${qs({ entity_id: '$pageview', date_from: '2024-03-12', date_to: '2024-03-12' })}`],
-    ['trends (a week, weekly interval)', 'GET', `${p}/trends/?${qs({ entity_id: '$pageview', ...week, interval: 'week' })}`],
-    ['trends (a day, person filter)', 'GET', `${p}/trends/?${qs({ entity_id: '$pageview', date_from: '2024-03-12', date_to: '2024-03-12', properties: [{ key: 'plan', value: 'pro', type: 'person' }] })}`],
+    [
+      'trends (one day)',
+      'GET',
+      `${p}/trends/?${qs({ entity_id: '$pageview', date_from: '2024-03-12', date_to: '2024-03-12' })}`,
+    ],
+    [
+      'trends (a week, weekly interval)',
+      'GET',
+      `${p}/trends/?${qs({ entity_id: '$pageview', ...week, interval: 'week' })}`,
+    ],
+    [
+      'trends (a day, person filter)',
+      'GET',
+      `${p}/trends/?${qs({ entity_id: '$pageview', date_from: '2024-03-12', date_to: '2024-03-12', properties: [{ key: 'plan', value: 'pro', type: 'person' }] })}`,
+    ],
     ['funnel ordered (a week, step 2)', 'GET', `${p}/funnel/?${qs({ events: steps, ...week, funnel_step: 2 })}`],
     ['funnel ordered (whole range, step 3)', 'GET', `${p}/funnel/?${qs({ events: steps, ...month, funnel_step: 3 })}`],
-    ['funnel strict (a week, step 2)', 'GET', `${p}/funnel/?${qs({ events: steps, ...week, funnel_step: 2, funnel_order_type: 'strict' })}`],
-    ['funnel unordered (a week, step 3)', 'GET', `${p}/funnel/?${qs({ events: steps, ...week, funnel_step: 3, funnel_order_type: 'unordered' })}`],
+    [
+      'funnel strict (a week, step 2)',
+      'GET',
+      `${p}/funnel/?${qs({ events: steps, ...week, funnel_step: 2, funnel_order_type: 'strict' })}`,
+    ],
+    [
+      'funnel unordered (a week, step 3)',
+      'GET',
+      `${p}/funnel/?${qs({ events: steps, ...week, funnel_step: 3, funnel_order_type: 'unordered' })}`,
+    ],
     ['funnel POST (a week, drop-off -3)', 'POST', `${p}/funnel/`, { events: steps, ...week, funnel_step: -3 }],
-    ['funnel correlation (a week, not converted, clicked)', 'GET', `${p}/funnel/correlation/?${qs({ events: steps.slice(0, 2), ...week, funnel_correlation_person_entity: { id: 'clicked', type: 'events' }, funnel_correlation_person_converted: 'FALSE' })}`],
-    ['path (a week, /home → /pricing)', 'GET', `${p}/path/?${qs({ ...week, start_point: '/home', end_point: '/pricing' })}`],
-    ['path (a week, edge 1_/home → 2_/docs)', 'GET', `${p}/path/?${qs({ ...week, path_start_key: '1_/home', path_end_key: '2_/docs' })}`],
-    ['lifecycle (week of 2024-03-17, new)', 'GET', `${p}/lifecycle/?${qs({ entity_id: '$pageview', target_date: '2024-03-17', lifecycle_type: 'new', interval: 'week' })}`],
-    ['lifecycle (day, dormant)', 'GET', `${p}/lifecycle/?${qs({ entity_id: '$pageview', target_date: '2024-03-17', lifecycle_type: 'dormant' })}`],
-    ['stickiness (a week, 3 days)', 'GET', `${p}/stickiness/?${qs({ entity_id: '$pageview', ...week, stickiness_days: 3 })}`],
-    ['retention (weekly, 5 weeks, cohort 1)', 'GET', `${p}/retention/?${qs({ period: 'Week', total_intervals: 5, date_to: '2024-04-07', selected_interval: 1 })}`],
-    ['retention (daily first time, 11 days)', 'GET', `${p}/retention/?${qs({ retention_type: 'retention_first_time', date_to: '2024-03-20' })}`],
+    [
+      'funnel correlation (a week, not converted, clicked)',
+      'GET',
+      `${p}/funnel/correlation/?${qs({ events: steps.slice(0, 2), ...week, funnel_correlation_person_entity: { id: 'clicked', type: 'events' }, funnel_correlation_person_converted: 'FALSE' })}`,
+    ],
+    [
+      'path (a week, /home → /pricing)',
+      'GET',
+      `${p}/path/?${qs({ ...week, start_point: '/home', end_point: '/pricing' })}`,
+    ],
+    [
+      'path (a week, edge 1_/home → 2_/docs)',
+      'GET',
+      `${p}/path/?${qs({ ...week, path_start_key: '1_/home', path_end_key: '2_/docs' })}`,
+    ],
+    [
+      'lifecycle (week of 2024-03-17, new)',
+      'GET',
+      `${p}/lifecycle/?${qs({ entity_id: '$pageview', target_date: '2024-03-17', lifecycle_type: 'new', interval: 'week' })}`,
+    ],
+    [
+      'lifecycle (day, dormant)',
+      'GET',
+      `${p}/lifecycle/?${qs({ entity_id: '$pageview', target_date: '2024-03-17', lifecycle_type: 'dormant' })}`,
+    ],
+    [
+      'stickiness (a week, 3 days)',
+      'GET',
+      `${p}/stickiness/?${qs({ entity_id: '$pageview', ...week, stickiness_days: 3 })}`,
+    ],
+    [
+      'retention (weekly, 5 weeks, cohort 1)',
+      'GET',
+      `${p}/retention/?${qs({ period: 'Week', total_intervals: 5, date_to: '2024-04-07', selected_interval: 1 })}`,
+    ],
+    [
+      'retention (daily first time, 11 days)',
+      'GET',
+      `${p}/retention/?${qs({ retention_type: 'retention_first_time', date_to: '2024-03-20' })}`,
+    ],
     ['values (plan)', 'GET', `${p}/values/?key=plan`],
     ['values (email containing 99)', 'GET', `${p}/values/?key=email&value=99`],
-    ['CSV: trends one day (10,000 rows max)', 'GET', `${p}/trends/?${qs({ entity_id: '$pageview', date_from: '2024-03-12', date_to: '2024-03-12', format: 'csv' })}`],
+    [
+      'CSV: trends one day (10,000 rows max)',
+      'GET',
+      `${p}/trends/?${qs({ entity_id: '$pageview', date_from: '2024-03-12', date_to: '2024-03-12', format: 'csv' })}`,
+    ],
   ];
 }
 
@@ -236,7 +292,9 @@ async function main() {
       times.sort((a, b) => a - b);
       rows.push({ endpoint: endpoint[0], persons, p50: percentile(times, 0.5), p99: percentile(times, 0.99) });
       const last = rows[rows.length - 1];
-      console.error(`${last.endpoint}: p50 ${last.p50.toFixed(0)} ms, p99 ${last.p99.toFixed(0)} ms (${persons} persons in the page)`);
+      console.error(
+        `${last.endpoint}: p50 ${last.p50.toFixed(0)} ms, p99 ${last.p99.toFixed(0)} ms (${persons} persons in the page)`,
+      );
     }
     const width = Math.max(...rows.map((r) => r.endpoint.length));
     console.log(
