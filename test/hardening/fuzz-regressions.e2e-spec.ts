@@ -213,6 +213,22 @@ describe('fuzzer regressions', () => {
     );
   });
 
+  it('a JSON body nested 5,000 deep is a 400 that says so (it echoed "Maximum call stack size exceeded")', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const res = await t
+      .post(`${flagsPath()}/`)
+      .set('Content-Type', 'application/json')
+      .send(`{"key":"deep","filters":${deep}}`)
+      .expect(400);
+    expect(res.body).toEqual({
+      type: 'validation_error',
+      code: 'parse_error',
+      detail: 'JSON parse error - the document nests too deeply',
+      attr: null,
+    });
+    doc.expectDocumented('post', '/api/projects/{project_id}/feature_flags', res);
+  });
+
   describe('an SDK body that cannot be inflated', () => {
     it("is OFREP's PARSE_ERROR on OFREP (it was the envelope, which OFREP's 400 does not declare)", async () => {
       const res = await request(t.baseUrl)

@@ -199,7 +199,13 @@ function bodyError(err: { type?: string; status?: number; message?: string }, li
         err.message ?? 'Unsupported encoding.',
       );
     case 'entity.parse.failed':
-      return DomainError.invalid(`JSON parse error - ${err.message ?? 'malformed JSON'}`, null, 'parse_error');
+      // JSON.parse with a reviver recurses: a document nested thousands deep overflows the stack,
+      // whose message says nothing to a client.
+      return DomainError.invalid(
+        `JSON parse error - ${err.message?.includes('call stack') ? 'the document nests too deeply' : (err.message ?? 'malformed JSON')}`,
+        null,
+        'parse_error',
+      );
     default:
       return DomainError.invalid(err.message ?? 'The request body could not be read.', null, 'parse_error');
   }
