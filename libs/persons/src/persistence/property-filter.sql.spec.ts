@@ -77,14 +77,14 @@ describe('propertyFilterToSql', () => {
     it('adds a lowered string containment to a top-level exact leaf, the exact condition staying', () => {
       const { sql, params } = pre([{ key: 'Plan', value: 'PrO' }], [7]);
       expect(sql).toBe(
-        `((${L} @> jsonb_build_array($4::text) AND ((p.properties ? $2) AND coalesce(` +
+        `(${L} @> jsonb_build_array($4::text) AND (((p.properties ? $2) AND coalesce(` +
           `(jsonb_typeof((p.properties -> $2)) IN ('string', 'number', 'boolean') AND lower((p.properties ->> $2)) = ANY($3::text[])), false))))`,
       );
       // The value is lowered; the key is left to the exact condition (`?`, case-sensitive).
       expect(params).toEqual([7, 'Plan', ['pro'], 'pro']);
     });
 
-    it('ANDs one per leaf, through nested AND groups', () => {
+    it('covers every top-level leaf, through nested AND groups, in one containment', () => {
       const { sql, params } = pre({
         type: 'AND',
         values: [
@@ -93,8 +93,19 @@ describe('propertyFilterToSql', () => {
           { type: 'OR', values: [{ key: 'x', value: 'y', type: 'person' }] },
         ],
       });
-      expect(arms(sql)).toBe(3);
+      expect(arms(sql)).toBe(1);
+      expect(sql.startsWith(`(${L} @> jsonb_build_array($3::text, $6::text, $9::text) AND (`)).toBe(true);
       expect(params).toEqual(['plan', ['pro'], 'pro', 'country', ['de'], 'de', 'x', ['y'], 'y']);
+    });
+
+    it('keeps leaves with several forms apart, next to the merged containment', () => {
+      const { sql } = pre([
+        { key: 'plan', value: 'pro' },
+        { key: 'n', value: 5 },
+      ]);
+      expect(arms(sql)).toBe(3);
+      expect(sql.startsWith(`(${L} @> jsonb_build_array($3::text) AND (`)).toBe(true);
+      expect(sql).toContain(`((${L} @> jsonb_build_array($6::text) OR ${L} @> jsonb_build_array($7::numeric)) AND `);
     });
 
     it('ORs the forms a value may be stored in: numbers and booleans too', () => {

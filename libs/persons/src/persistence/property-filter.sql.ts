@@ -89,11 +89,15 @@ export function loweredValues(col: string): string {
  * With `ctx.loweredValues`, each positive `exact` leaf AND-ed at the top of the filter (not
  * negated, not under an OR of several) also gets a pre-filter, `lowered values @> [form]` OR-ed
  * over every form a matching value may be stored in: the lowered string, and the number or
- * boolean whose text it is. Every person `exact` matches passes it, so results stay the same;
- * leaves whose values include objects get none.
+ * boolean whose text it is (leaves with one form share one containment, `@> ["pro", "de"]`).
+ * Every person `exact` matches passes it, so results stay the same; leaves whose values
+ * include objects get none.
  */
 export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterSqlContext): CompiledPropertyFilter {
   const regexes: string[] = [];
+  // Single-form pre-filters, by lowered expression: one containment each (`@> ["pro", "de"]`),
+  // so the recheck computes the expression once per row, not once per leaf.
+  const merged = new Map<string, string[]>();
   const attr = ctx.attr ?? 'properties';
   const now = ctx.now ?? new Date();
 
@@ -128,7 +132,7 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
       case 'exact': {
         const condition = exact();
         const pre = indexable ? exactPrefilter() : undefined;
-        return pre === undefined ? condition : `(${pre} AND ${condition})`;
+        return pre === undefined || pre === 'TRUE' ? condition : `(${pre} AND ${condition})`;
       }
       case 'is_not':
         return `(NOT ${exact()})`;
@@ -234,7 +238,7 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
     }
 
     // A superset of `exact()` that a GIN index on the lowered values serves; undefined when
-    // there is none to offer. `exact` matches a stored string, number or boolean whose text,
+    // there is none to offer, 'TRUE' when it joined the merged containment. `exact` matches a stored string, number or boolean whose text,
     // lowered, is one of the filter's lowered scalars `s`. The index holds the map's values as
     // JSON text lowered: a string whose `lower` is `s` is there as `s` (`lower` maps each
     // character on its own, except ICU's final sigma, which looks at the neighbours: an escape
@@ -259,12 +263,19 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
         }
       }
       if (forms.length > MAX_PREFILTER_FORMS) return undefined;
+      if (forms.length === 1) {
+        merged.set(lowered, [...(merged.get(lowered) ?? []), forms[0]()]);
+        return 'TRUE';
+      }
       const arms = forms.map((form) => `${lowered} @> jsonb_build_array(${form()})`);
       return arms.length === 1 ? arms[0] : `(${arms.join(' OR ')})`;
     }
   };
 
-  return { sql: compile(filter, true), regexes };
+  const sql = compile(filter, true);
+  if (merged.size === 0) return { sql, regexes };
+  const pre = [...merged].map(([lowered, forms]) => `${lowered} @> jsonb_build_array(${forms.join(', ')})`);
+  return { sql: `(${pre.join(' AND ')} AND ${sql})`, regexes };
 }
 
 /** 400 naming `attr` when PostgreSQL cannot compile one of `regexes`. */
