@@ -1,3 +1,4 @@
+import { loweredValues, parsePropertyFilter, propertyFilterToSql, SqlParams } from '@app/persons';
 import { dataSource, ingest, personOf } from './factories';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -82,6 +83,23 @@ describe('indexes behind the persons and events queries', () => {
     ],
   ])('%s', async (_, sql, params, index) => {
     expect(await plan(sql, params())).toContain(index);
+  });
+
+  it('exact person property filters (any case, numbers too) use ix_persons_values_lower', async () => {
+    const params = new SqlParams([t.projectId]);
+    const compiled = propertyFilterToSql(
+      parsePropertyFilter([
+        { key: 'email', value: 'USER-42@Example.com', type: 'person' },
+        { key: 'n', value: ['42', 43], type: 'person' },
+      ]),
+      { params, source: () => 'p.properties', loweredValues },
+    );
+    const sql = `SELECT count(*) AS count FROM persons p WHERE p.project_id = $1 AND ${compiled.sql}`;
+    const explained = await plan(sql, params.values);
+    expect(explained).toContain('ix_persons_values_lower');
+    expect(explained).not.toContain('Seq Scan on persons');
+    const [{ count }] = await dataSource(t).query(sql, params.values);
+    expect(Number(count)).toBe(1);
   });
 
   it('ingested 3,000 persons in one batch', async () => {

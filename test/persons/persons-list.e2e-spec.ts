@@ -108,6 +108,17 @@ describe('GET /api/projects/:project_id/persons', () => {
     ['exact on a list', [{ key: 'plan', value: ['free', 'nope'], operator: 'exact' }], ['bob']],
     ['exact booleans match "false" strings', [{ key: 'beta', value: false }], ['bob']],
     ['exact numbers match numeric strings', [{ key: 'age', value: '31' }], ['ann']],
+    ['exact numeric strings match numbers', [{ key: 'age', value: [45, '9'] }], ['bob', 'cid']],
+    ['exact "TRUE" matches booleans', [{ key: 'beta', value: 'TRUE' }], ['ann']],
+    ['exact keys keep their case', [{ key: 'PLAN', value: 'pro' }], []],
+    [
+      'exact on two keys',
+      [
+        { key: 'plan', value: 'pro' },
+        { key: 'email', value: 'CID@example.com' },
+      ],
+      ['cid'],
+    ],
     [
       'is_not includes persons without the key',
       [{ key: 'plan', value: 'pro', operator: 'is_not' }],

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid, PersonRef, Properties } from '../domain/person';
 import { PropertyFilterGroup } from '../domain/property-filter';
-import { assertValidRegexes, propertyFilterToSql, SqlParams } from './property-filter.sql';
+import { assertValidRegexes, loweredValues, propertyFilterToSql, SqlParams } from './property-filter.sql';
 import { escapeLike, Queryable, queryRows } from './sql';
 
 /** A person with its distinct ids (oldest first). */
@@ -84,6 +84,8 @@ export class PersonsRepository {
       const compiled = propertyFilterToSql(filter.properties, {
         params,
         source: (leaf) => (leaf.type === 'person' ? 'p.properties' : undefined),
+        // ix_persons_values_lower
+        loweredValues: (col) => (col === 'p.properties' ? loweredValues(col) : undefined),
       });
       await assertValidRegexes((sql, values) => this.ds.query(sql, values), compiled.regexes);
       where.push(compiled.sql);

@@ -60,4 +60,122 @@ describe('propertyFilterToSql', () => {
     );
     expect(sql).toBe('(p.id IN (SELECT person_id FROM cohort_people WHERE cohort_id = $1))');
   });
+
+  describe('exact pre-filter on the lowered values', () => {
+    const L = `(lower(jsonb_path_query_array(p.properties, '$.*')::text)::jsonb)`;
+    const pre = (filter: unknown, initial: unknown[] = []) => {
+      const params = new SqlParams(initial);
+      const out = propertyFilterToSql(parsePropertyFilter(filter), {
+        params,
+        source: (leaf) => (leaf.type === 'person' ? 'p.properties' : undefined),
+        loweredValues: (col) => (col === 'p.properties' ? L : undefined),
+      });
+      return { sql: out.sql, params: params.values };
+    };
+    const arms = (sql: string) => sql.split(`${L} @> `).length - 1;
+
+    it('adds a lowered string containment to a top-level exact leaf, the exact condition staying', () => {
+      const { sql, params } = pre([{ key: 'Plan', value: 'PrO' }], [7]);
+      expect(sql).toBe(
+        `(${L} @> jsonb_build_array($4::text) AND (((p.properties ? $2) AND coalesce(` +
+          `(jsonb_typeof((p.properties -> $2)) IN ('string', 'number', 'boolean') AND lower((p.properties ->> $2)) = ANY($3::text[])), false))))`,
+      );
+      // The value is lowered; the key is left to the exact condition (`?`, case-sensitive).
+      expect(params).toEqual([7, 'Plan', ['pro'], 'pro']);
+    });
+
+    it('covers every top-level leaf, through nested AND groups, in one containment', () => {
+      const { sql, params } = pre({
+        type: 'AND',
+        values: [
+          { key: 'plan', value: 'pro', type: 'person' },
+          { type: 'AND', values: [{ key: 'country', value: 'DE', type: 'person' }] },
+          { type: 'OR', values: [{ key: 'x', value: 'y', type: 'person' }] },
+        ],
+      });
+      expect(arms(sql)).toBe(1);
+      expect(sql.startsWith(`(${L} @> jsonb_build_array($3::text, $6::text, $9::text) AND (`)).toBe(true);
+      expect(params).toEqual(['plan', ['pro'], 'pro', 'country', ['de'], 'de', 'x', ['y'], 'y']);
+    });
+
+    it('keeps leaves with several forms apart, next to the merged containment', () => {
+      const { sql } = pre([
+        { key: 'plan', value: 'pro' },
+        { key: 'n', value: 5 },
+      ]);
+      expect(arms(sql)).toBe(3);
+      expect(sql.startsWith(`(${L} @> jsonb_build_array($3::text) AND (`)).toBe(true);
+      expect(sql).toContain(`((${L} @> jsonb_build_array($6::text) OR ${L} @> jsonb_build_array($7::numeric)) AND `);
+    });
+
+    it('ORs the forms a value may be stored in: numbers and booleans too', () => {
+      const num = pre([{ key: 'n', value: 5 }]);
+      expect(num.sql).toContain(`(${L} @> jsonb_build_array($3::text) OR ${L} @> jsonb_build_array($4::numeric))`);
+      expect(num.params).toEqual(['n', ['5'], '5', '5']);
+      const numericString = pre([{ key: 'n', value: '-12.50' }]);
+      expect(numericString.sql).toContain('$4::numeric');
+      expect(numericString.params).toEqual(['n', ['-12.50'], '-12.50', '-12.50']);
+      const bool = pre([{ key: 'b', value: 'TRUE' }]);
+      expect(bool.sql).toContain(`(${L} @> jsonb_build_array($3::text) OR ${L} @> jsonb_build_array(true))`);
+      expect(pre([{ key: 'b', value: false }]).sql).toContain(`${L} @> jsonb_build_array(false)`);
+    });
+
+    it('offers no number form for texts no jsonb number prints as', () => {
+      for (const value of ['05', '+5', '1e3', '.5', '5.', ' 5', 'abc', 1e21]) {
+        const { sql } = pre([{ key: 'n', value }]);
+        expect(sql).not.toContain('::numeric');
+        expect(arms(sql)).toBe(1);
+      }
+    });
+
+    it('covers every value of a list, once per distinct lowered value', () => {
+      const { sql, params } = pre([{ key: 'plan', value: ['Pro', 'pro', 'TEAM', 3] }]);
+      expect(arms(sql)).toBe(4);
+      expect(params).toEqual(['plan', ['pro', 'pro', 'team', '3'], 'pro', 'team', '3', '3']);
+    });
+
+    it.each([
+      ['a negated leaf', [{ key: 'plan', value: 'pro', negation: true }]],
+      ['is_not', [{ key: 'plan', value: 'pro', operator: 'is_not' }]],
+      [
+        'an OR of several',
+        {
+          type: 'OR',
+          values: [
+            { key: 'plan', value: 'pro' },
+            { key: 'x', value: 'y' },
+          ],
+        },
+      ],
+      [
+        'an AND under an OR',
+        {
+          type: 'OR',
+          values: [
+            { type: 'AND', values: [{ key: 'plan', value: 'pro' }] },
+            { key: 'x', operator: 'is_set' },
+          ],
+        },
+      ],
+      ['icontains', [{ key: 'plan', value: 'pro', operator: 'icontains' }]],
+      ['regex', [{ key: 'plan', value: 'pro', operator: 'regex' }]],
+      ['gte', [{ key: 'n', value: 5, operator: 'gte' }]],
+      ['is_set', [{ key: 'plan', operator: 'is_set' }]],
+      ['an object value', [{ key: 'o', value: { a: 1 } }]],
+      ['a Greek sigma (ICU lowers it by context)', [{ key: 'name', value: 'ΟΔΟΣ' }]],
+      ['an empty list', [{ key: 'plan', value: [] }]],
+      ['a number too long to cast', [{ key: 'n', value: '1'.repeat(1001) }]],
+      ['more than 32 forms', [{ key: 'n', value: Array.from({ length: 20 }, (_, i) => i) }]],
+    ])('adds none for %s', (_, filter) => {
+      const { sql, params } = pre(filter);
+      expect(sql).not.toContain(L);
+      // Nor parameters for it (an unused one fails the statement).
+      const plain = compile(filter);
+      expect({ sql, params }).toEqual({ sql: plain.sql, params: plain.params });
+    });
+
+    it('adds none without a lowered source', () => {
+      expect(compile([{ key: 'plan', value: 'pro' }]).sql).not.toContain('jsonb_path_query_array');
+    });
+  });
 });

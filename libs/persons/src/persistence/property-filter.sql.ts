@@ -25,6 +25,12 @@ export interface PropertyFilterSqlContext {
   source(leaf: PropertyFilterLeaf): string | undefined;
   /** SQL for leaves `source` does not cover (cohort membership, flags); undefined → 400. */
   custom?(leaf: PropertyFilterLeaf, params: SqlParams): string | undefined;
+  /**
+   * The indexed array of a source's top-level values, lowered (see `ix_persons_values_lower`),
+   * or undefined for none: positive `exact` leaves AND-ed at the top of the filter then get a
+   * containment pre-filter the index serves.
+   */
+  loweredValues?(source: string): string | undefined;
   /** Relative dates (`-7d`) count back from here. */
   now?: Date;
   /** The request field errors name. */
@@ -41,10 +47,24 @@ export interface CompiledPropertyFilter {
 // A JSON number or a numeric-looking string that casts to numeric without overflow.
 const NUMERIC_TEXT = '^\\s*[-+]?(\\d{1,40}(\\.\\d{0,40})?|\\.\\d{1,40})([eE][-+]?\\d{1,3})?\\s*$';
 const NUMERIC_JS = /^\s*[-+]?(\d{1,40}(\.\d{0,40})?|\.\d{1,40})([eE][-+]?\d{1,3})?\s*$/;
+// The text a jsonb number prints as (numeric output: no exponent, sign or leading zeros).
+const NUMERIC_OUTPUT_JS = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+// Longer ones are not cast back to numeric (their leaves get no pre-filter).
+const MAX_NUMERIC_OUTPUT = 1000;
+// Pre-filter alternatives per leaf beyond which the leaf is left to its recheck alone.
+const MAX_PREFILTER_FORMS = 32;
 const SEMVER_CORE_SQL = '^(0|[1-9][0-9]{0,8})(\\.(0|[1-9][0-9]{0,8})){0,2}$';
 
 function textForm(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * A jsonb map's top-level values as one array, lowered as JSON text (strings lowered, numbers and
+ * booleans as they are): the expression `ix_persons_values_lower` indexes for `properties`.
+ */
+export function loweredValues(col: string): string {
+  return `(lower(jsonb_path_query_array(${col}, '$.*')::text)::jsonb)`;
 }
 
 /**
@@ -65,21 +85,33 @@ function textForm(value: unknown): string {
  * - `negation: true` negates a leaf. Empty groups match everything.
  *
  * Positive operators include `properties ? key`, which a GIN index on the map serves.
+ *
+ * With `ctx.loweredValues`, each positive `exact` leaf AND-ed at the top of the filter (not
+ * negated, not under an OR of several) also gets a pre-filter, `lowered values @> [form]` OR-ed
+ * over every form a matching value may be stored in: the lowered string, and the number or
+ * boolean whose text it is (leaves with one form share one containment, `@> ["pro", "de"]`).
+ * Every person `exact` matches passes it, so results stay the same; leaves whose values
+ * include objects get none.
  */
 export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterSqlContext): CompiledPropertyFilter {
   const regexes: string[] = [];
+  // Single-form pre-filters, by lowered expression: one containment each (`@> ["pro", "de"]`),
+  // so the recheck computes the expression once per row, not once per leaf.
+  const merged = new Map<string, string[]>();
   const attr = ctx.attr ?? 'properties';
   const now = ctx.now ?? new Date();
 
-  const compile = (node: PropertyFilter): string => {
+  // `top`: the node is AND-ed at the top of the filter, so an index may serve it.
+  const compile = (node: PropertyFilter, top: boolean): string => {
     if (node.kind === 'group') {
-      const parts = node.values.map(compile);
+      const inner = top && (node.type === 'AND' || node.values.length === 1);
+      const parts = node.values.map((v) => compile(v, inner));
       if (parts.length === 0) return 'TRUE';
       return `(${parts.join(node.type === 'AND' ? ' AND ' : ' OR ')})`;
     }
     const col = ctx.source(node);
     let sql: string | undefined;
-    if (col !== undefined) sql = leafSql(node, col);
+    if (col !== undefined) sql = leafSql(node, col, top && !node.negation);
     else sql = ctx.custom?.(node, ctx.params);
     if (sql === undefined) {
       throw DomainError.invalid(`Property filters of type "${node.type}" are not supported here.`, attr);
@@ -87,7 +119,7 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
     return node.negation ? `(NOT ${sql})` : sql;
   };
 
-  const leafSql = (leaf: PropertyFilterLeaf, col: string): string => {
+  const leafSql = (leaf: PropertyFilterLeaf, col: string, indexable: boolean): string => {
     const p = ctx.params;
     const k = p.add(leaf.key);
     const value = `(${col} -> ${k})`;
@@ -97,8 +129,11 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
     const negative = (condition: string) => `(NOT ${positive(condition)})`;
 
     switch (leaf.operator) {
-      case 'exact':
-        return exact();
+      case 'exact': {
+        const condition = exact();
+        const pre = indexable ? exactPrefilter() : undefined;
+        return pre === undefined || pre === 'TRUE' ? condition : `(${pre} AND ${condition})`;
+      }
       case 'is_not':
         return `(NOT ${exact()})`;
       case 'is_set':
@@ -201,9 +236,46 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
       if (parts.length === 0) return 'FALSE';
       return positive(parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`);
     }
+
+    // A superset of `exact()` that a GIN index on the lowered values serves; undefined when
+    // there is none to offer, 'TRUE' when it joined the merged containment. `exact` matches a stored string, number or boolean whose text,
+    // lowered, is one of the filter's lowered scalars `s`. The index holds the map's values as
+    // JSON text lowered: a string whose `lower` is `s` is there as `s` (`lower` maps each
+    // character on its own, except ICU's final sigma, which looks at the neighbours: an escape
+    // like `\n` before a `Σ` reads differently in JSON text, so no pre-filter for `σ`/`ς`); a
+    // number prints as numeric output, so only for `s` of that shape, and equals `s::numeric`;
+    // a boolean prints as `true`/`false`.
+    function exactPrefilter(): string | undefined {
+      const lowered = ctx.loweredValues?.(col);
+      if (lowered === undefined) return undefined;
+      const values = Array.isArray(leaf.value) ? leaf.value : [leaf.value];
+      if (values.length === 0 || values.some((v) => typeof v === 'object' && v !== null)) return undefined;
+      const scalars = [...new Set(values.map((v) => textForm(v).toLowerCase()))];
+      if (scalars.some((s) => /[σς]/.test(s))) return undefined;
+      // Parameters are added only once the pre-filter is certain (an unused one fails the statement).
+      const forms: Array<() => string> = [];
+      for (const s of scalars) {
+        forms.push(() => `${p.add(s)}::text`);
+        if (s === 'true' || s === 'false') forms.push(() => s);
+        else if (NUMERIC_OUTPUT_JS.test(s)) {
+          if (s.length > MAX_NUMERIC_OUTPUT) return undefined;
+          forms.push(() => `${p.add(s)}::numeric`);
+        }
+      }
+      if (forms.length > MAX_PREFILTER_FORMS) return undefined;
+      if (forms.length === 1) {
+        merged.set(lowered, [...(merged.get(lowered) ?? []), forms[0]()]);
+        return 'TRUE';
+      }
+      const arms = forms.map((form) => `${lowered} @> jsonb_build_array(${form()})`);
+      return arms.length === 1 ? arms[0] : `(${arms.join(' OR ')})`;
+    }
   };
 
-  return { sql: compile(filter), regexes };
+  const sql = compile(filter, true);
+  if (merged.size === 0) return { sql, regexes };
+  const pre = [...merged].map(([lowered, forms]) => `${lowered} @> jsonb_build_array(${forms.join(', ')})`);
+  return { sql: `(${pre.join(' AND ')} AND ${sql})`, regexes };
 }
 
 /** 400 naming `attr` when PostgreSQL cannot compile one of `regexes`. */

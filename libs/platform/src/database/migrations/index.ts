@@ -8,6 +8,7 @@ import { EventDeletion1764100000000 } from './1764100000000-event-deletion';
 import { EventDeletionClaims1764150000000 } from './1764150000000-event-deletion-claims';
 import { Roles1764200000000 } from './1764200000000-roles';
 import { Analytics1764300000000 } from './1764300000000-analytics';
+import { PersonsValuesLower1764400000000 } from './1764400000000-persons-values-lower';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   EventDeletionClaims1764150000000,
   Roles1764200000000,
   Analytics1764300000000,
+  PersonsValuesLower1764400000000,
 ];
