@@ -208,6 +208,14 @@ describe('person property values, activity, routing and errors of the analytics 
     expect(res.body.attr).toBe(attr);
   });
 
+  it('takes an empty list of values in a property filter (it was a 500)', async () => {
+    const properties = JSON.stringify([{ key: 'plan', value: [], type: 'person' }]);
+    const res = await t
+      .get(`${base}/trends/?${qs({ entity_id: '$pageview', date_from: '2020-01-01', properties })}`)
+      .expect(200);
+    expect(res.body.results[0].people).toEqual([]);
+  });
+
   it('refuses a body that is not an object', async () => {
     const res = await t.req('post', `${base}/funnel/`).set('Content-Type', 'application/json').send('[1]');
     expect(res.status).toBe(400);

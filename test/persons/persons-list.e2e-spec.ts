@@ -181,6 +181,16 @@ describe('GET /api/projects/:project_id/persons', () => {
     expect(res.body).toMatchObject({ type: 'validation_error', attr: 'properties' });
   });
 
+  it('filters on an empty list of values: exact matches no one, is_not everyone (they failed the statement)', async () => {
+    const filter = (operator: string) =>
+      encodeURIComponent(JSON.stringify([{ key: 'plan', value: [], operator, type: 'person' }]));
+    const all = ids(await t.get(`${base}/`).expect(200));
+    expect(all.length).toBeGreaterThan(0);
+    const none = await t.get(`${base}/?properties=${filter('exact')}`).expect(200);
+    expect(none.body).toMatchObject({ count: 0, results: [] });
+    expect(ids(await t.get(`${base}/?properties=${filter('is_not')}`).expect(200))).toEqual(all);
+  });
+
   it('answers 400 for a repeated filter, an unknown format and NUL characters', async () => {
     expect((await t.get(`${base}/?email=a&email=b`).expect(400)).body.attr).toBe('email');
     expect((await t.get(`${base}/?format=xml`).expect(400)).body.attr).toBe('format');

@@ -233,7 +233,7 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
         );
       }
       if (objects.length > 0) parts.push(`${value} = ANY(${p.add(objects)}::jsonb[])`);
-      if (parts.length === 0) return 'FALSE';
+      if (parts.length === 0) return positive('FALSE'); // names the key, so its parameter is used
       return positive(parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`);
     }
 
