@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { OpenApiDocument } from '../support/openapi';
@@ -227,6 +228,41 @@ describe('fuzzer regressions', () => {
       attr: null,
     });
     doc.expectDocumented('post', '/api/projects/{project_id}/feature_flags', res);
+  });
+
+  describe('requests Node cannot parse are answered with the envelope (they got a bare status line)', () => {
+    const raw = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(t.baseUrl);
+        const socket = connect(Number(url.port), url.hostname, () => socket.end(head));
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    const parse = (text: string) => {
+      const [head, body] = text.split('\r\n\r\n');
+      return { status: Number(head.split(' ')[1]), head, body: JSON.parse(body) as unknown };
+    };
+
+    it('a request head over 16 KiB is a 431 envelope', async () => {
+      const res = parse(await raw(`GET /api/projects/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      expect(res.status).toBe(431);
+      expect(res.head).toMatch(/content-type: application\/json/i);
+      expect(res.body).toEqual({
+        type: 'invalid_request',
+        code: 'request_header_fields_too_large',
+        detail: expect.stringContaining('16 KiB'),
+        attr: null,
+      });
+    });
+
+    it('a malformed request line is a 400 envelope', async () => {
+      const res = parse(await raw('GET /api/projects/ NOTHTTP\r\n\r\n'));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ type: 'validation_error', code: 'parse_error', attr: null });
+    });
   });
 
   describe('an SDK body that cannot be inflated', () => {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import type { Express } from 'express';
 import { HttpConfig } from '../config/http-config';
+import { answerClientErrors } from './client-errors';
 import { JsonLogger } from '../observability/json-logger';
 import {
   conditionalOnlyOnValidators,
@@ -31,6 +32,7 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  answerClientErrors(server);
   express.disable('x-powered-by');
   express.set('etag', false);
   conditionalOnlyOnValidators(express);
