@@ -15,83 +15,25 @@
  * length, default 30), BENCH_KEEP=1 keeps the database.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-import { Client } from 'pg';
+import { join } from 'node:path';
+import {
+  ADMIN_URL,
+  autocannon,
+  AutocannonRequest,
+  AutocannonResult,
+  freePort,
+  log,
+  ROOT,
+  sql,
+  withDatabase,
+} from './support';
 
-interface Histogram {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  average: number;
-}
-interface AutocannonResult {
-  latency: Histogram;
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-}
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?(req: AutocannonRequest): AutocannonRequest;
-  onResponse?(status: number): void;
-}
-interface AutocannonInstance extends PromiseLike<AutocannonResult> {
-  stop(): void;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  overallRate: number;
-  duration: number;
-  requests: AutocannonRequest[];
-}) => AutocannonInstance;
-// autocannon ships no types.
-const autocannon = require('autocannon') as Autocannon;
-
-const ROOT = resolve(__dirname, '../..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RATE = Number(process.env.BENCH_RATE ?? 150);
 const BASELINE_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const PERSONS = 50_000;
 const EVENTS_PER_PERSON = 96;
 const OTHER_PROJECT_EVENTS = 200_000;
 const DELETED_PERSONS = 1_000;
-
-const log = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function sql<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
 
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<[T, number]> {
   const started = Date.now();

@@ -24,40 +24,21 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from 'pg';
+import { join } from 'node:path';
 import { apiCall, Api, createCohorts, createFlags, flagBody, seedPersonsAndEvents } from './generate';
-
-// ---------------------------------------------------------------------------------------------
-// autocannon (ships no types)
-
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?(req: AutocannonRequest): AutocannonRequest;
-}
-interface AutocannonResult {
-  latency: { p50: number; p99: number; average: number; max: number };
-  requests: { average: number; total: number };
-  duration: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  requests?: AutocannonRequest[];
-}) => PromiseLike<AutocannonResult>;
-const autocannon = require('autocannon') as Autocannon;
+import {
+  ADMIN_URL,
+  autocannon,
+  AutocannonRequest,
+  AutocannonResult,
+  freePort,
+  log,
+  ROOT,
+  sleep,
+  sql,
+  withDatabase,
+} from './support';
 
 // ---------------------------------------------------------------------------------------------
 // options
@@ -94,12 +75,8 @@ const ONLY = option('only', undefined)
 const EMBEDDED = flag('embedded');
 const PROFILE = flag('profile');
 const KEEP = flag('keep');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-const ROOT = resolve(__dirname, '../..');
 const RESULTS = join(ROOT, 'bench/results');
-const log = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const alnum = (n: number) => {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(randomBytes(n), (b) => chars[b % chars.length]).join('');
@@ -107,22 +84,6 @@ const alnum = (n: number) => {
 
 // ---------------------------------------------------------------------------------------------
 // processes
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function sql<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 interface Child {
   name: string;
@@ -160,17 +121,6 @@ async function stop(child: Child | undefined): Promise<void> {
   const exited = new Promise((r) => child.proc.once('exit', r));
   child.proc.kill('SIGTERM');
   await Promise.race([exited, sleep(30_000)]);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
 }
 
 const listening = (out: string) => {
