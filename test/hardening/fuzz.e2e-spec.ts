@@ -186,7 +186,7 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       lifecycle_type: ['new', 'returning', 'resurrecting', 'dormant'],
       stickiness_days: ['1', '2'],
       interval: ['day', 'week', 'month', 'hour'],
-      properties: ['[{"key":"plan","value":1,"type":"person","operator":"exact"}]', '[]'],
+      properties: ['[{"key":"plan","value":1,"type":"person","operator":"exact"}]', '[]', ...PROPERTY_FILTERS],
       breakdown: ['plan', '$browser'],
       breakdown_type: ['person', 'event'],
       funnel_step: ['1', '2', '-2'],
@@ -213,6 +213,56 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
     },
   };
 }
+
+// Every operator with values of every shape (an empty list among them: `exact` with [] once
+// failed the statement), on person and event properties: what the filter compilers must take.
+const FILTER_OPERATORS = [
+  'exact',
+  'is_not',
+  'icontains',
+  'not_icontains',
+  'regex',
+  'not_regex',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'is_set',
+  'is_not_set',
+  'is_date_before',
+  'is_date_after',
+  'is_date_exact',
+  'semver_gt',
+  'semver_eq',
+  'semver_tilde',
+  'semver_caret',
+  'semver_wildcard',
+  'starts_with',
+  'ends_with',
+  'in',
+  'bogus',
+];
+const FILTER_VALUES: unknown[] = [
+  [],
+  ['pro', 1, true, null],
+  null,
+  true,
+  'PRO',
+  1.5,
+  -0,
+  {},
+  [''],
+  [[]],
+  '2026-01-01',
+  '-7d',
+  '1.2.*',
+  '(a|',
+];
+const PROPERTY_FILTERS = ['person', 'event'].flatMap((type) =>
+  FILTER_OPERATORS.flatMap((operator) =>
+    FILTER_VALUES.map((value) => JSON.stringify([{ key: 'plan', value, type, operator }])),
+  ),
+);
 
 describe('fuzzing every documented operation', () => {
   let t: TestApp;
