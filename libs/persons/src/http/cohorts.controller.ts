@@ -11,14 +11,7 @@ import {
 } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiResponse,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CohortsService } from '../cohorts.service';
 import type { Cohort } from '../domain/cohort';
@@ -113,23 +106,8 @@ export class CohortsController {
   @RequireScopes('cohort:read', 'person:read')
   @ApiPagingQuery()
   @FORMAT_QUERY
-  @ApiOkResponse({
-    description: 'The paginated envelope of persons, or CSV with format=csv.',
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          required: ['count', 'next', 'previous', 'results'],
-          properties: {
-            count: { type: 'integer', example: 1 },
-            next: { type: 'string', format: 'uri', nullable: true },
-            previous: { type: 'string', format: 'uri', nullable: true },
-            results: { type: 'array', items: { $ref: getSchemaPath(PersonDto) } },
-          },
-        },
-      },
-      'text/csv': { schema: { type: 'string' } },
-    },
+  @ApiPaginatedResponse(PersonDto, {
+    csv: { description: 'The paginated envelope of persons, or CSV with format=csv.' },
   })
   async persons(
     @CurrentProject() project: ProjectAccess,

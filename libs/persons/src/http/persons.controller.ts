@@ -3,6 +3,7 @@ import {
   ActivityPage,
   ActivityPageDto,
   activityPageOf,
+  ApiPaginatedResponse,
   ApiPagingQuery,
   CurrentActor,
   CurrentProject,
@@ -123,23 +124,8 @@ export class PersonsController {
       'JSON: a list of property filters `[{"key", "value", "operator", "type": "person"}]` (AND) or `{"type": "AND"|"OR", "values": [...]}`. Operators as in feature flags.',
   })
   @FORMAT_QUERY
-  @ApiOkResponse({
-    description: 'The paginated envelope of persons, or CSV (up to 10,000 rows by default) with format=csv.',
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          required: ['count', 'next', 'previous', 'results'],
-          properties: {
-            count: { type: 'integer', example: 1 },
-            next: { type: 'string', format: 'uri', nullable: true },
-            previous: { type: 'string', format: 'uri', nullable: true },
-            results: { type: 'array', items: { $ref: getSchemaPath(PersonDto) } },
-          },
-        },
-      },
-      'text/csv': { schema: { type: 'string' } },
-    },
+  @ApiPaginatedResponse(PersonDto, {
+    csv: { description: 'The paginated envelope of persons, or CSV (up to 10,000 rows by default) with format=csv.' },
   })
   async list(
     @CurrentProject() project: ProjectAccess,

@@ -47,23 +47,28 @@ export const CurrentProject = fromRequest('project');
 /** The organization of the route's `:organization_id`, already checked. */
 export const CurrentOrganization = fromRequest('organization');
 
-/** OpenAPI: a 200 whose body is the paginated envelope of `model`. */
-export function ApiPaginatedResponse(model: Type<unknown>): MethodDecorator {
-  return applyDecorators(
-    ApiExtraModels(model),
-    ApiOkResponse({
-      schema: {
-        type: 'object',
-        required: ['count', 'next', 'previous', 'results'],
-        properties: {
-          count: { type: 'integer', example: 1 },
-          next: { type: 'string', format: 'uri', nullable: true },
-          previous: { type: 'string', format: 'uri', nullable: true },
-          results: { type: 'array', items: { $ref: getSchemaPath(model) } },
-        },
-      },
-    }),
-  );
+/** OpenAPI: a 200 whose body is the paginated envelope of `model`; with `csv`, or that page as CSV. */
+export function ApiPaginatedResponse(
+  model: Type<unknown>,
+  options: { csv?: { description: string } } = {},
+): MethodDecorator {
+  const envelope = {
+    type: 'object' as const,
+    required: ['count', 'next', 'previous', 'results'],
+    properties: {
+      count: { type: 'integer' as const, example: 1 },
+      next: { type: 'string' as const, format: 'uri', nullable: true },
+      previous: { type: 'string' as const, format: 'uri', nullable: true },
+      results: { type: 'array' as const, items: { $ref: getSchemaPath(model) } },
+    },
+  };
+  const response = options.csv
+    ? {
+        description: options.csv.description,
+        content: { 'application/json': { schema: envelope }, 'text/csv': { schema: { type: 'string' as const } } },
+      }
+    : { schema: envelope };
+  return applyDecorators(ApiExtraModels(model), ApiOkResponse(response));
 }
 
 /** OpenAPI: the `limit`/`offset` query parameters of a paginated list. */
