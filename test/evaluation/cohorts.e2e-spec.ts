@@ -141,6 +141,23 @@ describe('cohorts: CRUD, persons, static cohorts, and their use in flags', () =>
     expect(res.body.detail).toMatch(detail);
   });
 
+  it('validates an update field by field, name first, as a create does', async () => {
+    const cohort = await createCohort(t, { name: 'Checked', filters: group(pro) });
+    const path = `${base}/${cohort.id}/`;
+    for (const [body, attr] of [
+      [{ name: 5, groups: 'x' }, 'name'],
+      [{ description: [] }, 'description'],
+      [{ groups: 'x', filters: [] }, 'groups'],
+      [{ filters: 'x' }, 'filters'],
+      [{ deleted: 'yes' }, 'deleted'],
+    ] as const) {
+      const res = await t.patch(path, body).expect(400);
+      expect(res.body).toMatchObject({ type: 'validation_error', attr });
+    }
+    await t.patch(path, { name: 'Renamed', unknown: 1 }).expect(200);
+    expect((await t.get(path).expect(200)).body).toMatchObject({ name: 'Renamed', description: '' });
+  });
+
   it('refuses a cohort that would contain itself', async () => {
     const a = await createCohort(t, { name: 'A', filters: group(pro) });
     const b = await createCohort(t, { name: 'B', filters: group({ key: 'id', type: 'cohort', value: a.id }) });
