@@ -91,6 +91,18 @@ class Statement {
     return `(${name} AND ${this.filter(entity.properties, e, pp, attr)})`;
   }
 
+  /** A person's events of `entity` within `range` (SQL on e.timestamp) that match the global `properties`. */
+  entityEvents(entity: AnalyticsEntity, range: string, properties: PropertyFilterGroup | null): string {
+    return [
+      `e.project_id = $1`,
+      this.names([entity]),
+      range,
+      `e.person_id IS NOT NULL`,
+      this.entity(entity, 'events'),
+      this.filter(properties),
+    ].join(' AND ');
+  }
+
   /** The events of these entities only: `event = ANY(...)`, which the (project, event, timestamp) index serves. */
   names(entities: AnalyticsEntity[], e = 'e'): string {
     if (entities.some((x) => x.id === null)) return 'TRUE';
@@ -131,15 +143,7 @@ export class AnalyticsRepository {
   /** Persons who did the entity within the range: value = their number of such events. */
   trends(projectId: number, q: TrendsActorsQuery, paging: ActorPaging): Promise<ActorPage> {
     const s = new Statement(projectId);
-    const where = [
-      `e.project_id = $1`,
-      s.names([q.entity]),
-      s.range(q.range),
-      `e.person_id IS NOT NULL`,
-      s.entity(q.entity, 'events'),
-      s.filter(q.properties),
-      s.breakdown(q.breakdown),
-    ].join(' AND ');
+    const where = `${s.entityEvents(q.entity, s.range(q.range), q.properties)} AND ${s.breakdown(q.breakdown)}`;
     const actors = `
       SELECT e.person_id AS actor, count(*)::float8 AS value, NULL::jsonb AS extra
         FROM events e ${personJoin(where)}
@@ -372,14 +376,11 @@ export class AnalyticsRepository {
     const s = new Statement(projectId);
     const period = s.time(q.period);
     const next = s.time(q.next);
-    const where = [
-      `e.project_id = $1`,
-      s.names([q.entity]),
+    const where = s.entityEvents(
+      q.entity,
       `e.timestamp >= ${s.time(q.previous)} AND e.timestamp < ${next}`,
-      `e.person_id IS NOT NULL`,
-      s.entity(q.entity, 'events'),
-      s.filter(q.properties),
-    ].join(' AND ');
+      q.properties,
+    );
     const createdNow = `coalesce(p.created_at >= ${period} AND p.created_at < ${next}, false)`;
     const condition = {
       new: `a.cur AND ${createdNow}`,
@@ -402,14 +403,7 @@ export class AnalyticsRepository {
   /** Persons active on exactly `days` distinct intervals of the range. */
   stickiness(projectId: number, q: StickinessQuery, paging: ActorPaging): Promise<ActorPage> {
     const s = new Statement(projectId);
-    const where = [
-      `e.project_id = $1`,
-      s.names([q.entity]),
-      s.range(q.range),
-      `e.person_id IS NOT NULL`,
-      s.entity(q.entity, 'events'),
-      s.filter(q.properties),
-    ].join(' AND ');
+    const where = s.entityEvents(q.entity, s.range(q.range), q.properties);
     // Weeks start on Sunday: shifted by a day, PostgreSQL's Monday weeks line up.
     const bucket =
       q.interval === 'week'
