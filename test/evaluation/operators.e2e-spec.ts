@@ -1,4 +1,4 @@
-import { PROPERTY_OPERATORS } from '@app/platform';
+import { PROPERTY_OPERATORS } from '@app/targeting';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createFlag, flags, identify } from './factories';
 

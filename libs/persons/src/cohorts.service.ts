@@ -29,7 +29,7 @@ import {
 import { isUuid, PersonRef } from './domain/person';
 import { CohortsRepository } from './persistence/cohorts.repository';
 import { Person, PersonsRepository } from './persistence/persons.repository';
-import { assertValidRegexes, SqlParams } from './persistence/property-filter.sql';
+import { assertValidRegexes, SqlParams } from '@app/targeting';
 
 const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.');
 

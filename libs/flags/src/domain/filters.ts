@@ -1,12 +1,16 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import {
+  caretRange,
   COHORT_OPERATORS,
+  compileRegex,
   DATE_OPERATORS,
   isPropertyOperator,
+  parseVersion,
   TEXT_VALUE_OPERATORS,
-} from '@app/platform/domain/property-operators';
-import { compileRegex } from './evaluation/regex';
-import { caretRange, parseVersion, tildeRange, wildcardRange } from './evaluation/semver';
+  tildeRange,
+  wildcardRange,
+} from '@app/targeting';
+import type { PropertyFilter } from '@app/targeting';
 import { invalidFilters, pyRepr } from './flag.errors';
 
 /**
@@ -38,15 +42,7 @@ export interface FlagVariant {
   [extra: string]: unknown;
 }
 
-export interface PropertyFilter {
-  key: string | number;
-  value?: unknown;
-  operator?: string | null;
-  type?: string;
-  group_type_index?: number | null;
-  negation?: boolean;
-  [extra: string]: unknown;
-}
+export type { PropertyFilter };
 
 /** A live flag of the project that a flag-type property may point at. */
 export interface DependencyFlag {

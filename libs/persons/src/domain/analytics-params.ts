@@ -10,7 +10,7 @@ import {
   startOf,
 } from './analytics-dates';
 import { nestsDeeperThan } from './person';
-import { filterLeaves, parsePropertyFilter, PropertyFilterGroup } from './property-filter';
+import { filterLeaves, parsePropertyFilter, PropertyFilterGroup } from '@app/targeting';
 
 /**
  * PostHog's legacy insight parameters (the "persons modal" endpoints), read from the query

@@ -1,5 +1,5 @@
 import { DomainError } from '@app/platform';
-import { filterLeaves, parsePropertyFilter, PropertyFilterLeaf } from './property-filter';
+import { filterLeaves, parsePropertyFilter, PropertyFilterLeaf } from '@app/targeting';
 
 /**
  * Cohorts: named sets of persons. A dynamic cohort is a tree of property groups (`filters.

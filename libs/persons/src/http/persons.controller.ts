@@ -28,7 +28,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { parsePersonRef } from '../domain/person';
-import { filterLeaves, parseFilterDate, parsePropertyFilter } from '../domain/property-filter';
+import { filterLeaves, parseFilterDate, parsePropertyFilter } from '@app/targeting';
 import { PersonsService } from '../persons.service';
 import { toCsv } from './csv';
 import {

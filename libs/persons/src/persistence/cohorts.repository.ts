@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Cohort, CohortChanges, CohortFilters, cohortIdOf, cohortLeaves, performedEventWindow } from '../domain/cohort';
-import { parsePropertyFilter, PropertyFilterLeaf } from '../domain/property-filter';
-import { assertValidRegexes, propertyFilterToSql, SqlParams } from './property-filter.sql';
+import { assertValidRegexes, parsePropertyFilter, PropertyFilterLeaf, propertyFilterToSql, SqlParams } from '@app/targeting';
 import { Queryable, queryRows } from './sql';
 
 interface CohortRow {

@@ -1,10 +1,10 @@
+import { escapeLike } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid, PersonRef, Properties } from '../domain/person';
-import { PropertyFilterGroup } from '../domain/property-filter';
-import { assertValidRegexes, loweredValues, propertyFilterToSql, SqlParams } from './property-filter.sql';
-import { escapeLike, Queryable, queryRows } from './sql';
+import { assertValidRegexes, loweredValues, PropertyFilterGroup, propertyFilterToSql, SqlParams } from '@app/targeting';
+import { Queryable, queryRows } from './sql';
 
 /** A person with its distinct ids (oldest first). */
 export interface Person {

@@ -3,24 +3,11 @@
  * a client may have written is optional or loosely typed here: the engine tolerates what the API
  * validation lets through and decides a value for every shape, it never throws on bad data.
  */
+import type { PropertyFilter } from '@app/targeting';
+
+export type { Properties, PropertyFilter } from '@app/targeting';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-/** A bag of person or group properties (stored ones merged with request overrides). */
-export type Properties = Readonly<Record<string, unknown>>;
-
-export interface PropertyFilter {
-  key: string;
-  value?: unknown;
-  operator?: string | null;
-  /** `person` (default), `group`, `cohort`, `flag`; anything else never matches. */
-  type?: string | null;
-  group_type_index?: number | null;
-  /** Honoured inside cohort property groups only, as PostHog does. */
-  negation?: boolean | null;
-  /** Flag dependencies: the keys to evaluate first, ending with this key (see dependencies.ts). */
-  dependency_chain?: string[];
-}
 
 /** A cohort's property tree: `values` holds either nested groups or leaf filters. */
 export interface PropertyGroup {

@@ -9,8 +9,8 @@ import type {
 import { evaluationOrder, isPropertyGroup } from './definitions';
 import { FlagIndex } from './dependencies';
 import { flagHash, holdoutHash } from './hash';
-import { compilePropertyMatcher } from './operators';
-import type { PropertyMatcher } from './operators';
+import { compilePropertyMatcher } from '@app/targeting';
+import type { PropertyMatcher } from '@app/targeting';
 import { REASON_PRIORITY, reason } from './reasons';
 import type { EvaluationReason, ReasonCode } from './reasons';
 
@@ -310,7 +310,7 @@ function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler): Compile
     payloads,
     enrollmentKey: filters.feature_enrollment === true ? `$feature_enrollment/${flag.key}` : null,
     superCondition: filters.feature_enrollment === true ? null : superCondition,
-    superKeys: (superGroup?.properties ?? []).map((p) => p.key),
+    superKeys: (superGroup?.properties ?? []).map((p) => String(p.key)),
     holdout:
       holdout && holdout.id !== null && holdout.id !== undefined && Number.isFinite(exclusion)
         ? {

@@ -1,4 +1,4 @@
-import { compilePropertyMatcher } from './operators';
+import { compilePropertyMatcher } from './matcher';
 
 const NOW = Date.parse('2024-06-15T12:00:00Z');
 

@@ -1,6 +1,13 @@
-import { DomainError } from '@app/platform';
-import { parseFilterDate, PropertyFilter, PropertyFilterLeaf, Semver, semverBounds } from '../domain/property-filter';
-import { escapeLike } from './sql';
+import { escapeLike } from '@app/platform/database/query-rows';
+import { DomainError } from '@app/platform/errors/domain-error';
+import {
+  parseFilterDate,
+  PropertyFilterLeaf,
+  PropertyFilterNode,
+  Semver,
+  semverBounds,
+} from '../domain/property-filter';
+
 
 /** Positional parameters of one SQL statement: `add` returns the placeholder (`$3`). */
 export class SqlParams {
@@ -93,7 +100,7 @@ export function loweredValues(col: string): string {
  * Every person `exact` matches passes it, so results stay the same; leaves whose values
  * include objects get none.
  */
-export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterSqlContext): CompiledPropertyFilter {
+export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFilterSqlContext): CompiledPropertyFilter {
   const regexes: string[] = [];
   // Single-form pre-filters, by lowered expression: one containment each (`@> ["pro", "de"]`),
   // so the recheck computes the expression once per row, not once per leaf.
@@ -102,7 +109,7 @@ export function propertyFilterToSql(filter: PropertyFilter, ctx: PropertyFilterS
   const now = ctx.now ?? new Date();
 
   // `top`: the node is AND-ed at the top of the filter, so an index may serve it.
-  const compile = (node: PropertyFilter, top: boolean): string => {
+  const compile = (node: PropertyFilterNode, top: boolean): string => {
     if (node.kind === 'group') {
       const inner = top && (node.type === 'AND' || node.values.length === 1);
       const parts = node.values.map((v) => compile(v, inner));

@@ -1,5 +1,5 @@
 import { parseDateFilter, parseDateProperty, resolveDateFilter } from './dates';
-import type { Properties, PropertyFilter } from './definitions';
+import type { Properties, PropertyFilter } from './property-filter';
 import { compileRegex } from './regex';
 import { caretRange, compareVersions, inRange, parseVersion, tildeRange, wildcardRange } from './semver';
 import type { Version, VersionRange } from './semver';

@@ -1,11 +1,28 @@
+import { nestsDeeperThan } from '@app/platform/domain/json';
 import { DomainError } from '@app/platform/errors/domain-error';
-import {
-  COHORT_OPERATORS,
-  FLAG_DEPENDENCY_OPERATOR,
-  PROPERTY_OPERATORS,
-  PropertyOperator,
-} from '@app/platform/domain/property-operators';
-import { nestsDeeperThan } from './person';
+import { COHORT_OPERATORS, FLAG_DEPENDENCY_OPERATOR, PROPERTY_OPERATORS, PropertyOperator } from './operators';
+
+/** A bag of person, group or event properties. */
+export type Properties = Readonly<Record<string, unknown>>;
+
+/**
+ * A property filter as PostHog stores it: in a flag's conditions, a cohort's groups and the
+ * persons and analytics queries. Fields a client may have written are loosely typed: every
+ * reader decides a value for every shape.
+ */
+export interface PropertyFilter {
+  key: string | number;
+  value?: unknown;
+  operator?: string | null;
+  /** `person` (default), `group`, `cohort`, `flag`, `event`, `behavioral`. */
+  type?: string | null;
+  group_type_index?: number | null;
+  negation?: boolean | null;
+  /** Flag dependencies: the keys to evaluate first, ending with this key. */
+  dependency_chain?: string[];
+  /** Kept as sent (`cohort_name` in responses, a behavioural filter's time window, labels). */
+  [extra: string]: unknown;
+}
 
 /** What a filter leaf may use: the property operators, plus those of cohort and flag filters. */
 export const FILTER_OPERATORS: readonly string[] = [
@@ -31,10 +48,10 @@ export interface PropertyFilterLeaf {
 export interface PropertyFilterGroup {
   kind: 'group';
   type: 'AND' | 'OR';
-  values: PropertyFilter[];
+  values: PropertyFilterNode[];
 }
 
-export type PropertyFilter = PropertyFilterLeaf | PropertyFilterGroup;
+export type PropertyFilterNode = PropertyFilterLeaf | PropertyFilterGroup;
 
 const MAX_DEPTH = 10;
 const MAX_LEAVES = 500;
@@ -80,7 +97,7 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
     return { kind: 'group', type, values: value.values.map((v) => node(v, depth + 1)) };
   };
 
-  const node = (value: unknown, depth: number): PropertyFilter => {
+  const node = (value: unknown, depth: number): PropertyFilterNode => {
     if (isPlainObject(value) && Array.isArray(value.values) && (value.type === 'AND' || value.type === 'OR')) {
       return group(value, depth);
     }
@@ -216,7 +233,7 @@ export function parseFilterDate(value: unknown, now: Date): Date | undefined {
 }
 
 /** Every leaf of a filter, depth first. */
-export function filterLeaves(filter: PropertyFilter): PropertyFilterLeaf[] {
+export function filterLeaves(filter: PropertyFilterNode): PropertyFilterLeaf[] {
   return filter.kind === 'leaf' ? [filter] : filter.values.flatMap(filterLeaves);
 }
 
