@@ -68,20 +68,3 @@ export interface CohortDefinition {
 export function isPropertyGroup(value: PropertyGroup | PropertyFilter): value is PropertyGroup {
   return typeof value === 'object' && value !== null && 'values' in value;
 }
-
-/**
- * The order conditions are tried in, as indexes into `groups`: those with a variant override
- * first, then the others, each in stored order (PostHog's matcher, 2024 baseline; "override" is
- * any non-empty `variant`, as Python's truthiness reads it). The local-evaluation endpoints ship
- * conditions already in this order, because posthog-node tries them in array order.
- */
-export function evaluationOrder(groups: readonly FlagCondition[]): number[] {
-  const overrides: number[] = [];
-  const others: number[] = [];
-  groups.forEach((condition, i) => (hasVariantOverride(condition) ? overrides : others).push(i));
-  return [...overrides, ...others];
-}
-
-export function hasVariantOverride(condition: FlagCondition): boolean {
-  return typeof condition.variant === 'string' && condition.variant !== '';
-}

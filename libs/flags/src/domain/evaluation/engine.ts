@@ -6,7 +6,7 @@ import type {
   PropertyFilter,
   PropertyGroup,
 } from './definitions';
-import { evaluationOrder, isPropertyGroup } from './definitions';
+import { isPropertyGroup } from './definitions';
 import { FlagIndex } from './dependencies';
 import { flagHash, holdoutHash } from './hash';
 import { compilePropertyMatcher } from '@app/targeting';
@@ -277,9 +277,8 @@ function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler): Compile
     min = max;
   }
   const variantKeys = new Set(variantDefinitions.map((v) => v.key));
-  // Tried in evaluation order (variant overrides first); `condition_index` keeps the stored position.
-  const stored = filters.groups ?? [];
-  const conditions = evaluationOrder(stored).map((i) => compiler.condition(stored[i], i, aggregation, variantKeys));
+  // Tried in stored order, as PostHog's flags service does since September 2025.
+  const conditions = (filters.groups ?? []).map((c, i) => compiler.condition(c, i, aggregation, variantKeys));
   const payloads = new Map<string, string>();
   for (const [key, payload] of Object.entries(filters.payloads ?? {})) {
     if (payload === null || payload === undefined || payload === '') continue;

@@ -32,8 +32,6 @@ export {
   cohortLookup,
   cohortsForLocalEvaluation,
   expandCohortsForLocalEvaluation,
-  inEvaluationOrder,
   localEvaluationDefinitions,
 } from './local-evaluation';
-export { evaluationOrder, hasVariantOverride } from './definitions';
 export { parsePayload } from './payloads';

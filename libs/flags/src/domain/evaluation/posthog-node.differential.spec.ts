@@ -599,7 +599,7 @@ describe('agreement with posthog-node local evaluation', () => {
           group_type_mapping: GROUP_TYPES,
           cohorts: shipped.cohorts,
         };
-        // The server's engine with its defaults: variant overrides first.
+        // The server's engine, which tries conditions in stored order, as posthog-node does.
         const compiled = compileFlags(project.flags, project.cohorts, { groupTypeMapping: GROUP_TYPES });
         const client = sdkClient(definitions);
         await client.waitForLocalEvaluationReady(5_000);
