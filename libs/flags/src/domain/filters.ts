@@ -232,6 +232,7 @@ function checkConditionShape(group: unknown, where: string): void {
   if (group.variant !== undefined && group.variant !== null && typeof group.variant !== 'string') {
     throw invalidFilters(`${where}.variant must be a string or null.`);
   }
+  checkAggregationIndex(group.aggregation_group_type_index, `${where}.aggregation_group_type_index`);
   for (const [i, p] of ((group.properties as unknown[] | undefined) ?? []).entries()) {
     if (!isObject(p)) throw invalidFilters(`${where}.properties[${i}] must be an object.`);
     const keyOk = (typeof p.key === 'string' && p.key.length > 0) || (p.type === 'flag' && typeof p.key === 'number');
@@ -242,6 +243,13 @@ function checkConditionShape(group: unknown, where: string): void {
     if (p.group_type_index !== undefined && p.group_type_index !== null && !Number.isInteger(p.group_type_index)) {
       throw invalidFilters(`${where}.properties[${i}].group_type_index must be an integer or null.`);
     }
+  }
+}
+
+function checkAggregationIndex(value: unknown, name: string): void {
+  if (value === undefined || value === null) return;
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_GROUP_TYPE_INDEX) {
+    throw invalidFilters(`${name} must be an integer between 0 and ${MAX_GROUP_TYPE_INDEX}, or null.`);
   }
 }
 
@@ -473,27 +481,22 @@ export function validateFilters(raw: Json, ctx: FiltersContext): FlagFilters {
   }
 
   const aggregation = raw.aggregation_group_type_index;
-  if (aggregation !== undefined && aggregation !== null) {
-    if (
-      !Number.isInteger(aggregation) ||
-      (aggregation as number) < 0 ||
-      (aggregation as number) > MAX_GROUP_TYPE_INDEX
-    ) {
-      throw invalidFilters(
-        `aggregation_group_type_index must be an integer between 0 and ${MAX_GROUP_TYPE_INDEX}, or null.`,
-      );
+  checkAggregationIndex(aggregation, 'aggregation_group_type_index');
+  // Each condition is checked against its own aggregation (mixed targeting), else the flag's.
+  for (const group of groups as Json[]) {
+    const own = group.aggregation_group_type_index;
+    const effective = own === undefined ? aggregation : own;
+    for (const p of propertiesOf(group)) {
+      if (effective === undefined || effective === null) {
+        if (!['person', 'cohort', 'flag'].includes(p.type as string)) {
+          throw invalidFilters('Filters are not valid (can only use person, cohort, and flag properties)');
+        }
+      } else if (p.type !== 'group' || p.group_type_index !== effective) {
+        throw invalidFilters('Filters are not valid (can only use group properties)');
+      }
     }
   }
   const allProperties = (groups as Json[]).flatMap(propertiesOf);
-  for (const p of allProperties) {
-    if (aggregation === undefined || aggregation === null) {
-      if (!['person', 'cohort', 'flag'].includes(p.type as string)) {
-        throw invalidFilters('Filters are not valid (can only use person, cohort, and flag properties)');
-      }
-    } else if (p.type !== 'group' || p.group_type_index !== aggregation) {
-      throw invalidFilters('Filters are not valid (can only use group properties)');
-    }
-  }
   allProperties.forEach(checkOperator);
   checkDependencies(groups as Json[], ctx);
 
