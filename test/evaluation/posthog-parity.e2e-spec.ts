@@ -12,8 +12,9 @@
 import { jest } from '@jest/globals';
 import { PostHog } from 'posthog-node';
 import request from 'supertest';
+import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';
-import { createFlag, flags, identify } from './factories';
+import { createCohort, createFlag, flags, identify } from './factories';
 
 describe('parity with PostHog (issue 17)', () => {
   let t: TestApp;
@@ -133,6 +134,145 @@ describe('parity with PostHog (issue 17)', () => {
       attr: 'filters',
       detail: 'Filters are not valid (can only use group properties)',
     });
+  });
+
+  it('3. accepts the dates PostHog accepts and matches them as the SDKs do', async () => {
+    // feature_flag.py validates with `determine_parsed_date_for_property_matching` (dateutil);
+    // posthog-node reads the filter with JavaScript's Date: "2022-04-05 12:34:12 +01:00" is 11:34:12Z.
+    await createFlag(t, {
+      key: 'dated',
+      filters: {
+        groups: [
+          {
+            properties: [
+              { key: 'signed_up', type: 'person', operator: 'is_date_before', value: '2022-04-05 12:34:12 +01:00' },
+            ],
+          },
+        ],
+      },
+    });
+    const at = async (signedUp: string) =>
+      (await evaluate('regular', { person_properties: { signed_up: signedUp } }))['dated'].enabled;
+    expect(await at('2022-04-05T11:34:11Z')).toBe(true);
+    expect(await at('2022-04-05T11:34:13Z')).toBe(false);
+    expect(await at('2022-04-05 12:34:11+01:00')).toBe(true);
+    const unparsable = await t
+      .post(`${base}/feature_flags/`, {
+        key: 'not-dated',
+        filters: {
+          groups: [{ properties: [{ key: 'signed_up', type: 'person', operator: 'is_date_before', value: 'soon' }] }],
+        },
+      })
+      .expect(400);
+    expect(unparsable.body).toMatchObject({
+      code: 'invalid_date',
+      attr: 'filters',
+      detail: 'Invalid date value: soon',
+    });
+  });
+
+  it('4. saves invalid regular expressions (they never match) and runs lookarounds within the budget', async () => {
+    // property_matching.rs compiles with fancy_regex (lookarounds, back-references, a backtrack
+    // limit): a pattern that does not compile is `Ok(false)` for regex and not_regex (its test
+    // `test_match_properties_regex` uses "?*"); feature_flag.py only checks the value is a string.
+    const condition = (operator: string, value: unknown) => ({
+      groups: [{ properties: [{ key: 'email', type: 'person', operator, value }] }],
+    });
+    await createFlag(t, { key: 'regex-invalid', filters: condition('regex', '?*') });
+    await createFlag(t, { key: 'not-regex-invalid', filters: condition('not_regex', '?*') });
+    await createFlag(t, { key: 'regex-lookahead', filters: condition('regex', '^(?=.*@vip\\.com$)[a-z]+@') });
+    await createFlag(t, { key: 'regex-backreference', filters: condition('regex', '^(\\w)\\1') });
+    const vip = await evaluate('vip');
+    expect(vip['regex-invalid'].enabled).toBe(false);
+    expect(vip['not-regex-invalid'].enabled).toBe(false);
+    expect(vip['regex-lookahead'].enabled).toBe(true);
+    expect((await evaluate('regular'))['regex-lookahead'].enabled).toBe(false);
+    expect(
+      (await evaluate('regular', { person_properties: { email: 'aab@x.io' } }))['regex-backreference'].enabled,
+    ).toBe(true);
+    // A backtracking blow-up stops at the request's budget, and the reason says so.
+    await createFlag(t, { key: 'regex-blowup', filters: condition('regex', '^(a+)+\\1$') });
+    const started = process.hrtime.bigint();
+    const blowup = (await evaluate('regular', { person_properties: { email: `${'a'.repeat(5_000)}!` } }))[
+      'regex-blowup'
+    ];
+    console.log(
+      `catastrophic lookaround pattern on 5,000 characters: ${Number(process.hrtime.bigint() - started) / 1e6} ms`,
+    );
+    expect(blowup).toMatchObject({ enabled: false, reason: { code: 'no_condition_match' } });
+    expect(blowup.reason.description).toMatch(/budget ran out/);
+    // The value must still be a string.
+    const number = await t
+      .post(`${base}/feature_flags/`, { key: 'regex-number', filters: condition('regex', 5) })
+      .expect(400);
+    expect(number.body).toMatchObject({ code: 'invalid_value', attr: 'filters' });
+  });
+
+  it('5. supports performed_event_first_time and flag values in cohorts', async () => {
+    // Both appear in PostHog's tests: posthog/api/test/test_cohort.py (behavioral
+    // `performed_event_first_time`), posthog-js packages/node feature-flags.spec.ts ("cohort
+    // referencing a flag dependency").
+    const day = 86_400_000;
+    await request(t.baseUrl)
+      .post('/batch/')
+      .send({
+        api_key: t.projectToken,
+        batch: [
+          { event: 'bought', distinct_id: 'vip', timestamp: new Date(Date.now() - 2 * day).toISOString() },
+          { event: 'bought', distinct_id: 'regular', timestamp: new Date(Date.now() - 2 * day).toISOString() },
+          { event: 'bought', distinct_id: 'regular', timestamp: new Date(Date.now() - 40 * day).toISOString() },
+        ],
+      })
+      .expect(200);
+    const firstTime = await createCohort(t, {
+      name: 'First purchase this week',
+      filters: {
+        properties: {
+          type: 'AND',
+          values: [
+            {
+              key: 'bought',
+              type: 'behavioral',
+              value: 'performed_event_first_time',
+              time_value: 7,
+              time_interval: 'day',
+            },
+          ],
+        },
+      },
+    });
+    const members = await waitFor(async () => {
+      const res = await t.get(`${base}/cohorts/${firstTime.id}/persons/`).expect(200);
+      return res.body.results.length > 0 ? res.body.results : undefined;
+    });
+    expect(members.map((p: { distinct_ids: string[] }) => p.distinct_ids[0])).toEqual(['vip']);
+
+    const pro = await createFlag(t, {
+      key: 'pro-users',
+      filters: { groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }] },
+    });
+    const withFlag = await createCohort(t, {
+      name: 'Pro by flag',
+      filters: {
+        properties: {
+          type: 'AND',
+          values: [{ key: String(pro.id), type: 'flag', operator: 'flag_evaluates_to', value: true }],
+        },
+      },
+    });
+    await createFlag(t, {
+      key: 'via-flag-cohort',
+      filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: withFlag.id }] }] },
+    });
+    expect((await evaluate('vip'))['via-flag-cohort'].enabled).toBe(true);
+    expect((await evaluate('regular'))['via-flag-cohort'].enabled).toBe(false);
+    const bad = await t
+      .post(`${base}/cohorts/`, {
+        name: 'Bad flag value',
+        filters: { properties: { type: 'AND', values: [{ key: '1', type: 'flag', operator: 'flag_evaluates_to' }] } },
+      })
+      .expect(400);
+    expect(bad.body.attr).toBe('filters');
   });
 
   it('6. reads super_groups and holdouts as the flags service does', async () => {

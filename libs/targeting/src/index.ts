@@ -1,5 +1,7 @@
 export * from './domain/operators';
+export * from './domain/limits';
 export * from './domain/property-filter';
+export * from './domain/predicate';
 export * from './domain/matcher';
 export * from './domain/regex';
 export * from './domain/semver';

@@ -1,16 +1,13 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import {
-  caretRange,
   COHORT_OPERATORS,
-  compileRegex,
   DATE_OPERATORS,
+  describeProblem,
   isPropertyOperator,
-  parseVersion,
   TEXT_VALUE_OPERATORS,
-  tildeRange,
-  wildcardRange,
+  valueProblem,
 } from '@app/targeting';
-import type { PropertyFilter } from '@app/targeting';
+import type { PropertyFilter, TargetingLimits } from '@app/targeting';
 import { invalidFilters, pyRepr } from './flag.errors';
 
 /**
@@ -90,6 +87,7 @@ export interface FiltersContext {
   /** Live flags of the project reachable from the filters' flag properties (see `flagDependencyIds`). */
   flags: ReadonlyMap<number, DependencyFlag>;
   cohorts: CohortCheck;
+  limits: TargetingLimits;
 }
 
 export const MAX_PROPERTY_VALUES = 1000;
@@ -97,11 +95,6 @@ export const MAX_GROUP_TYPE_INDEX = 4;
 const MAX_DEPTH = 32;
 
 const COHORT_OPS: ReadonlySet<string> = new Set(COHORT_OPERATORS);
-const SEMVER_RANGES: Record<string, (value: unknown) => unknown> = {
-  semver_tilde: tildeRange,
-  semver_caret: caretRange,
-  semver_wildcard: wildcardRange,
-};
 
 /** The conditions of a flag created without any: everyone, no rollout limit. */
 export function defaultFilters(): FlagFilters {
@@ -358,26 +351,6 @@ function checkVariants(filters: Json): Set<string> {
   return keys;
 }
 
-/** PostHog's relative dates (`-7d`, `24h`, `1y`; fewer than 10000 units) or an ISO 8601 date or date-time. */
-export function isFlagDateValue(value: unknown): boolean {
-  if (typeof value !== 'string' && typeof value !== 'number') return false;
-  const s = String(value).trim();
-  const relative = /^-?(\d+)([a-z])$/.exec(s);
-  if (relative) return Number(relative[1]) < 10_000 && 'hdwmy'.includes(relative[2]);
-  const iso =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i.exec(s);
-  if (!iso) return false;
-  const [, y, mo, d, h = '0', mi = '0', sec = '0'] = iso;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  return (
-    date.getUTCMonth() === Number(mo) - 1 &&
-    date.getUTCDate() === Number(d) &&
-    Number(h) < 24 &&
-    Number(mi) < 60 &&
-    Number(sec) < 60
-  );
-}
-
 function checkValue(p: Json, ctx: FiltersContext): void {
   const op = operatorOf(p);
   const value = p.value;
@@ -402,34 +375,20 @@ function checkValue(p: Json, ctx: FiltersContext): void {
     if (typeof value !== 'boolean' && !(typeof value === 'string' && value.length > 0)) throw bad();
     return;
   }
-  if (op === 'is_set' || op === 'is_not_set') return;
-  if (DATE_OPERATORS.has(op)) {
-    if (!isFlagDateValue(value)) throw invalidFilters(`Invalid date value: ${String(value)}`, 'invalid_date');
-    return;
+  if (!isPropertyOperator(op) || op === 'is_set' || op === 'is_not_set') return;
+  // PostHog's own checks and messages first: strings for the text operators, dates that parse.
+  if (TEXT_VALUE_OPERATORS.has(op) && typeof value !== 'string') throw bad();
+  if ((op === 'exact' || op === 'is_not') && !isScalar(value) && !(Array.isArray(value) && value.every(isScalar))) {
+    throw bad();
   }
-  if (op.startsWith('semver_')) {
-    const parse = SEMVER_RANGES[op] ?? parseVersion;
-    if (typeof value !== 'string' || parse(value) === null) {
-      throw invalidFilters(`Invalid version for operator ${op}: ${pyRepr(value)}`, 'invalid_value');
-    }
-    return;
+  const problem = valueProblem(op, value, { limits: ctx.limits });
+  if (!problem) return;
+  if (DATE_OPERATORS.has(op)) throw invalidFilters(`Invalid date value: ${String(value)}`, 'invalid_date');
+  if (problem.kind === 'version') {
+    throw invalidFilters(`Invalid version for operator ${op}: ${pyRepr(value)}`, 'invalid_value');
   }
-  if (TEXT_VALUE_OPERATORS.has(op)) {
-    if (typeof value !== 'string') throw bad();
-    // The engine's own matcher decides: it runs in linear time and refuses lookarounds and
-    // backreferences, so a flag saved with one would otherwise never match.
-    if ((op === 'regex' || op === 'not_regex') && compileRegex(value) === null) {
-      throw invalidFilters(
-        `Invalid regular expression for operator ${op} (lookarounds and backreferences are not supported): ${pyRepr(value)}`,
-        'invalid_value',
-      );
-    }
-    return;
-  }
-  // exact / is_not: a scalar or a list of scalars.
-  if (isScalar(value)) return;
-  if (Array.isArray(value) && value.every(isScalar)) return;
-  throw bad();
+  if (problem.kind === 'missing' || problem.kind === 'type') throw bad();
+  throw invalidFilters(describeProblem(problem, `Property ${pyRepr(p.key)} (${op})`), 'invalid_value');
 }
 
 function normalizePayloads(filters: Json, variants: Set<string>): Record<string, string | null> | undefined {
@@ -482,6 +441,12 @@ export function validateFilters(raw: Json, ctx: FiltersContext): FlagFilters {
 
   const aggregation = raw.aggregation_group_type_index;
   checkAggregationIndex(aggregation, 'aggregation_group_type_index');
+  const conditions = [...(groups as Json[]), ...extraGroups].reduce((n, g) => n + propertiesOf(g).length, 0);
+  if (conditions > ctx.limits.maxConditions) {
+    throw invalidFilters(
+      `A flag may have at most ${ctx.limits.maxConditions} conditions (property filters over all its condition sets); this one has ${conditions}.`,
+    );
+  }
   // Each condition is checked against its own aggregation (mixed targeting), else the flag's.
   for (const group of groups as Json[]) {
     const own = group.aggregation_group_type_index;

@@ -20,7 +20,10 @@ import {
 import type { ApiQueryOptions } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Actors, AnalyticsService } from '../analytics.service';
+import { TargetingLimits } from '@app/targeting';
+import type { ParseOptions } from '@app/targeting';
 import { CohortsService } from '../cohorts.service';
+import { queryFilterOptions } from '../domain/query-filters';
 import { parsePersonRef } from '../domain/person';
 import {
   AnalyticsParams,
@@ -214,11 +217,16 @@ const ACTORS_OR_CSV = (model: string) => ({
 @ApiExtraModels(ActorsDto, ShortActorsDto, RetentionActorsDto, PersonActorDto)
 @Controller('api/projects/:project_id/persons')
 export class AnalyticsController {
+  private readonly filters: ParseOptions;
+
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
-  ) {}
+    limits: TargetingLimits,
+  ) {
+    this.filters = queryFilterOptions(limits);
+  }
 
   @Get('trends')
   @RequireScopes('person:read')
@@ -444,7 +452,7 @@ export class AnalyticsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<RetentionActorsDto | string> {
     const format = formatOf(query);
-    const p = new AnalyticsParams(query);
+    const p = new AnalyticsParams(query, {}, this.filters);
     const q = retentionQuery(p, new Date());
     const paging = pagingOf(p, format === 'csv');
     const result = await this.analytics.retention(project.id, q, paging);
@@ -485,7 +493,7 @@ export class AnalyticsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<PropertyValueDto[] | string> {
     const format = formatOf(query);
-    const p = new AnalyticsParams(query);
+    const p = new AnalyticsParams(query, {}, this.filters);
     const key = p.string('key');
     const value = p.string('value');
     const paging = pagingOf(p, format === 'csv');
@@ -505,7 +513,7 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
   ): Promise<PersonCohortsDto> {
-    const raw = new AnalyticsParams(query).string('person_id');
+    const raw = new AnalyticsParams(query, {}, this.filters).string('person_id');
     if (raw === undefined || raw === '') throw DomainError.required('person_id');
     const ref = parsePersonRef(raw, 'person_id');
     if (!ref) throw DomainError.notFound();
@@ -535,7 +543,7 @@ export class AnalyticsController {
     aliases?: [string, string],
   ): Promise<ActorsDto | ShortActorsDto | string> {
     const format = formatOf(query);
-    const p = new AnalyticsParams(query, body as Record<string, unknown>);
+    const p = new AnalyticsParams(query, body as Record<string, unknown>, this.filters);
     const paging = pagingOf(p, format === 'csv', aliases);
     const result = await run(p, new Date(), paging);
     const people = result.actors.map(toActorDto);

@@ -28,7 +28,9 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { parsePersonRef } from '../domain/person';
-import { filterLeaves, parseFilterDate, parsePropertyFilter } from '@app/targeting';
+import { filterLeaves, parseDateFilter, parsePropertyFilter, resolveDateFilter, TargetingLimits } from '@app/targeting';
+import type { ParseOptions } from '@app/targeting';
+import { queryFilterOptions } from '../domain/query-filters';
 import { PersonsService } from '../persons.service';
 import { toCsv } from './csv';
 import {
@@ -75,9 +77,11 @@ function deleteEventsOf(query: QueryParams): boolean {
 function dateParam(query: QueryParams, name: string): Date | undefined {
   const raw = single(query, name);
   if (raw === undefined || raw === '') return undefined;
-  const date = parseFilterDate(raw, new Date());
-  if (!date) throw DomainError.invalid(`${name} must be a date (ISO 8601) or a relative date like -7d.`, name);
-  return date;
+  const filter = parseDateFilter(raw);
+  if (filter.kind === 'invalid') {
+    throw DomainError.invalid(`${name} must be a date (ISO 8601) or a relative date like -7d.`, name);
+  }
+  return new Date(resolveDateFilter(filter, Date.now()));
 }
 
 export function sendCsv(res: Response, filename: string, body: string): string {
@@ -103,7 +107,14 @@ const PERSON_OR_CSV = {
 @ApiExtraModels(PersonDto)
 @Controller('api/projects/:project_id/persons')
 export class PersonsController {
-  constructor(private readonly persons: PersonsService) {}
+  private readonly filters: ParseOptions;
+
+  constructor(
+    private readonly persons: PersonsService,
+    limits: TargetingLimits,
+  ) {
+    this.filters = queryFilterOptions(limits);
+  }
 
   /** Persons of the project, newest first. */
   @Get()
@@ -142,7 +153,10 @@ export class PersonsController {
         distinctId: single(query, 'distinct_id'),
         email: single(query, 'email'),
         search: single(query, 'search'),
-        properties: properties === undefined || properties === '' ? undefined : parsePropertyFilter(properties),
+        properties:
+          properties === undefined || properties === ''
+            ? undefined
+            : parsePropertyFilter(properties, 'properties', this.filters),
       },
       page,
     );
@@ -294,7 +308,8 @@ export class PersonsController {
     const breakdown = single(query, 'breakdown');
     const keys = new Set<string>();
     if (properties !== undefined && properties !== '') {
-      for (const leaf of filterLeaves(parsePropertyFilter(properties))) if (leaf.type === 'person') keys.add(leaf.key);
+      for (const leaf of filterLeaves(parsePropertyFilter(properties, 'properties', this.filters)))
+        if (leaf.type === 'person') keys.add(leaf.key);
     }
     if (breakdown) keys.add(breakdown);
     const timeline = await this.persons.propertiesTimeline(project.id, ref, {

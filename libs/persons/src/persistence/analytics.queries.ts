@@ -16,7 +16,7 @@ import {
   StickinessQuery,
   TrendsActorsQuery,
 } from '../domain/analytics-params';
-import { assertValidRegexes, PropertyFilterGroup, propertyFilterToSql, SqlParams } from '@app/targeting';
+import { assertPostgresRegexes, PropertyFilterGroup, propertyFilterToSql, SqlParams } from '@app/targeting';
 import { queryRows } from './sql';
 
 /** One page of the persons behind a data point, before they are loaded. */
@@ -485,7 +485,7 @@ export class AnalyticsRepository {
    */
   private async page(s: Statement, actorsSql: string, order: ActorOrder, paging: ActorPaging): Promise<ActorPage> {
     for (const { pattern, attr } of s.regexes) {
-      await assertValidRegexes((sql, values) => this.ds.query(sql, values), [pattern], attr);
+      await assertPostgresRegexes((sql, values) => this.ds.query(sql, values), [pattern], attr);
     }
     let shown = 'p.id IS NOT NULL';
     if (paging.search !== null) {

@@ -3,7 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid, PersonRef, Properties } from '../domain/person';
-import { assertValidRegexes, loweredValues, PropertyFilterGroup, propertyFilterToSql, SqlParams } from '@app/targeting';
+import {
+  assertPostgresRegexes,
+  loweredValues,
+  PropertyFilterGroup,
+  propertyFilterToSql,
+  SqlParams,
+} from '@app/targeting';
 import { Queryable, queryRows } from './sql';
 
 /** A person with its distinct ids (oldest first). */
@@ -87,7 +93,7 @@ export class PersonsRepository {
         // ix_persons_values_lower
         loweredValues: (col) => (col === 'p.properties' ? loweredValues(col) : undefined),
       });
-      await assertValidRegexes((sql, values) => this.ds.query(sql, values), compiled.regexes);
+      await assertPostgresRegexes((sql, values) => this.ds.query(sql, values), compiled.regexes);
       where.push(compiled.sql);
     }
     const condition = where.join(' AND ');

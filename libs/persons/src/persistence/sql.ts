@@ -13,4 +13,3 @@ export async function queryRows<T>(db: Queryable, sql: string, params: unknown[]
   }
   return result as T[];
 }
-

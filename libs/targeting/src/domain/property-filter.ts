@@ -1,6 +1,10 @@
 import { nestsDeeperThan } from '@app/platform/domain/json';
 import { DomainError } from '@app/platform/errors/domain-error';
-import { COHORT_OPERATORS, FLAG_DEPENDENCY_OPERATOR, PROPERTY_OPERATORS, PropertyOperator } from './operators';
+import { DEFAULT_TARGETING_LIMITS, TargetingLimits } from './limits';
+import { COHORT_OPERATORS, FLAG_DEPENDENCY_OPERATOR, isPropertyOperator, PROPERTY_OPERATORS } from './operators';
+import type { PropertyOperator } from './operators';
+import { compilePredicate, describeProblem, valueProblem } from './predicate';
+import type { Predicate, ValueCheckOptions } from './predicate';
 
 /** A bag of person, group or event properties. */
 export type Properties = Readonly<Record<string, unknown>>;
@@ -32,6 +36,9 @@ export const FILTER_OPERATORS: readonly string[] = [
 ];
 export type FilterOperator = PropertyOperator | (typeof COHORT_OPERATORS)[number] | typeof FLAG_DEPENDENCY_OPERATOR;
 
+/** The leaf types whose filters test a property (the others name a cohort, a flag, events). */
+const PROPERTY_TYPES: ReadonlySet<string> = new Set(['person', 'group', 'event']);
+
 export interface PropertyFilterLeaf {
   kind: 'leaf';
   key: string;
@@ -41,6 +48,8 @@ export interface PropertyFilterLeaf {
   value: unknown;
   negation: boolean;
   groupTypeIndex: number | null;
+  /** The operator and value parsed, for property leaves (`never` for cohort, flag, behavioural ones). */
+  predicate: Predicate;
   /** The filter as sent, for fields only some types have (a behavioural filter's time window). */
   raw: Readonly<Record<string, unknown>>;
 }
@@ -53,24 +62,30 @@ export interface PropertyFilterGroup {
 
 export type PropertyFilterNode = PropertyFilterLeaf | PropertyFilterGroup;
 
+export interface ParseOptions extends Partial<Omit<ValueCheckOptions, 'limits'>> {
+  limits?: TargetingLimits;
+}
+
 const MAX_DEPTH = 10;
-const MAX_LEAVES = 500;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-type Scalar = string | number | boolean;
-const isScalar = (v: unknown): v is Scalar =>
-  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-
 /**
  * Parses PostHog's property-filter JSON: a list of filters (AND-ed), or `{type: "AND"|"OR",
  * values: [...]}` nested. A filter without `operator` is `exact`, without `type` a person
  * filter. Every malformed part is a 400 naming `attr`: invalid JSON, unknown operators, `null`
- * or wrong-typed values, unparsable dates.
+ * or wrong-typed values, unparsable dates and versions, too many filters, oversized regular
+ * expressions (and, with the options, invalid ones or ones SQL cannot run).
  */
-export function parsePropertyFilter(input: unknown, attr = 'properties'): PropertyFilterGroup {
+export function parsePropertyFilter(
+  input: unknown,
+  attr = 'properties',
+  options: ParseOptions = {},
+): PropertyFilterGroup {
+  const limits = options.limits ?? DEFAULT_TARGETING_LIMITS;
+  const check: ValueCheckOptions = { ...options, limits };
   let raw = input;
   if (typeof raw === 'string') {
     try {
@@ -103,7 +118,7 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
     }
     if (Array.isArray(value)) return group(value, depth);
     if (!isPlainObject(value)) return fail('Each property filter must be an object.');
-    if (++leaves > MAX_LEAVES) fail(`At most ${MAX_LEAVES} property filters.`);
+    if (++leaves > limits.maxConditions) fail(`At most ${limits.maxConditions} property filters.`);
     return leaf(value);
   };
 
@@ -126,7 +141,14 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
       }
       groupTypeIndex = gti as number;
     }
-    const parsed: PropertyFilterLeaf = {
+    const property = PROPERTY_TYPES.has(type) && isPropertyOperator(operator);
+    if (property) {
+      const problem = valueProblem(operator, value.value, check);
+      if (problem) fail(describeProblem(problem, `Property filter "${key as string}" (${operator})`));
+    } else if (PROPERTY_TYPES.has(type)) {
+      fail(`The '${operator}' operator is not valid for ${type} properties.`);
+    }
+    return {
       kind: 'leaf',
       key: key as string,
       type,
@@ -134,10 +156,9 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
       value: value.value,
       negation: negation as boolean,
       groupTypeIndex,
+      predicate: property ? compilePredicate(operator, value.value, limits.regexMaxProgram) : { op: 'never' },
       raw: value,
     };
-    checkValue(parsed, fail);
-    return parsed;
   };
 
   const parsed = group(raw ?? [], 0);
@@ -146,155 +167,7 @@ export function parsePropertyFilter(input: unknown, attr = 'properties'): Proper
   return parsed;
 }
 
-function checkValue(leaf: PropertyFilterLeaf, fail: (detail: string) => never): void {
-  const { operator, value, key } = leaf;
-  const what = `Property filter "${key}" (${operator})`;
-  if (operator === 'is_set' || operator === 'is_not_set') return;
-  if (value === undefined || value === null) fail(`${what} needs a value.`);
-  switch (operator) {
-    case 'exact':
-    case 'is_not':
-      if (Array.isArray(value)) {
-        if (!value.every((v) => isScalar(v) || isPlainObject(v))) fail(`${what}: list values must be scalars.`);
-      } else if (!isScalar(value) && !isPlainObject(value)) fail(`${what} has a value of the wrong type.`);
-      return;
-    case 'regex':
-    case 'not_regex':
-      if (typeof value !== 'string') fail(`${what} needs a regular expression string.`);
-      return;
-    case 'is_date_exact':
-    case 'is_date_before':
-    case 'is_date_after':
-      if (parseFilterDate(value, new Date()) === undefined) fail(`${what} needs a date or a relative date like -7d.`);
-      return;
-    case 'in':
-    case 'not_in':
-    case 'flag_evaluates_to':
-      return;
-    case 'semver_eq':
-    case 'semver_neq':
-    case 'semver_gt':
-    case 'semver_gte':
-    case 'semver_lt':
-    case 'semver_lte':
-    case 'semver_tilde':
-    case 'semver_caret':
-    case 'semver_wildcard':
-      if (semverBounds(operator, value) === undefined) fail(`${what} needs a version like 1.2.3.`);
-      return;
-    default:
-      if (!isScalar(value)) fail(`${what} needs a string or number value.`);
-  }
-}
-
-const RELATIVE_DATE = /^-?(\d{1,4})([hdwmy])$/;
-
-function addMonthsClamped(date: Date, months: number): Date {
-  const d = new Date(date.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d;
-}
-
-/**
- * A date filter's value: relative (`-7d`, `3h`, `2w`, `1m`, `1y`: always that long before
- * `now`) or an absolute date (a date-time without zone is UTC). Undefined when neither.
- */
-export function parseFilterDate(value: unknown, now: Date): Date | undefined {
-  if (typeof value !== 'string') return undefined;
-  const relative = RELATIVE_DATE.exec(value.trim());
-  if (relative) {
-    const n = Number(relative[1]);
-    const t = now.getTime();
-    switch (relative[2]) {
-      case 'h':
-        return new Date(t - n * 3_600_000);
-      case 'd':
-        return new Date(t - n * 86_400_000);
-      case 'w':
-        return new Date(t - n * 7 * 86_400_000);
-      case 'm':
-        return addMonthsClamped(now, -n);
-      default:
-        return addMonthsClamped(now, -12 * n);
-    }
-  }
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || value.length > 64) return undefined;
-  const text = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
-    ? `${value.replace(' ', 'T')}Z`
-    : value;
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return undefined;
-  const date = new Date(ms);
-  return date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999 ? date : undefined;
-}
-
 /** Every leaf of a filter, depth first. */
 export function filterLeaves(filter: PropertyFilterNode): PropertyFilterLeaf[] {
   return filter.kind === 'leaf' ? [filter] : filter.values.flatMap(filterLeaves);
-}
-
-export type Semver = [number, number, number];
-
-const SEMVER_CORE = /^(0|[1-9]\d{0,8})(?:\.(0|[1-9]\d{0,8}))?(?:\.(0|[1-9]\d{0,8}))?$/;
-
-/** `v1.2.3-beta+build` → [1, 2, 3]; missing parts are 0; leading zeros are invalid. */
-export function parseSemver(value: unknown): Semver | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const core = String(value).trim().replace(/^[vV]/, '').split('+')[0].split('-')[0];
-  const m = SEMVER_CORE.exec(core);
-  return m ? [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)] : undefined;
-}
-
-/**
- * A semver filter as a half-open range [lo, hi) of versions (`hi` undefined: unbounded), or
- * `exclude` for semver_neq. Tilde: same minor; caret: same left-most non-zero part (npm);
- * wildcard: `1.*` or `1.2.*`.
- */
-export function semverBounds(
-  operator: FilterOperator,
-  value: unknown,
-): { lo?: Semver; hi?: Semver; loInclusive?: boolean; hiInclusive?: boolean; exclude?: Semver } | undefined {
-  if (operator === 'semver_wildcard') {
-    const m =
-      typeof value === 'string' ? /^[vV]?(0|[1-9]\d{0,8})(?:\.(0|[1-9]\d{0,8}))?\.\*$/.exec(value.trim()) : null;
-    if (!m) return undefined;
-    const major = Number(m[1]);
-    if (m[2] === undefined) return { lo: [major, 0, 0], loInclusive: true, hi: [major + 1, 0, 0] };
-    const minor = Number(m[2]);
-    return { lo: [major, minor, 0], loInclusive: true, hi: [major, minor + 1, 0] };
-  }
-  // `^1.2.3` / `~1.2.3` mean the same as `1.2.3` for caret / tilde.
-  const bare =
-    (operator === 'semver_caret' || operator === 'semver_tilde') && typeof value === 'string'
-      ? value.trim().replace(/^[\^~]/, '')
-      : value;
-  const v = parseSemver(bare);
-  if (!v) return undefined;
-  const [major, minor, patch] = v;
-  switch (operator) {
-    case 'semver_eq':
-      return { lo: v, loInclusive: true, hi: v, hiInclusive: true };
-    case 'semver_neq':
-      return { exclude: v };
-    case 'semver_gt':
-      return { lo: v, loInclusive: false };
-    case 'semver_gte':
-      return { lo: v, loInclusive: true };
-    case 'semver_lt':
-      return { hi: v, hiInclusive: false };
-    case 'semver_lte':
-      return { hi: v, hiInclusive: true };
-    case 'semver_tilde':
-      return { lo: v, loInclusive: true, hi: [major, minor + 1, 0] };
-    case 'semver_caret':
-      if (major > 0) return { lo: v, loInclusive: true, hi: [major + 1, 0, 0] };
-      if (minor > 0) return { lo: v, loInclusive: true, hi: [0, minor + 1, 0] };
-      return { lo: v, loInclusive: true, hi: [0, 0, patch + 1] };
-    default:
-      return undefined;
-  }
 }

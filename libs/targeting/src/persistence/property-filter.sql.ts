@@ -1,17 +1,16 @@
-import { escapeLike } from '@app/platform/database/query-rows';
 import { DomainError } from '@app/platform/errors/domain-error';
-import {
-  parseFilterDate,
-  PropertyFilterLeaf,
-  PropertyFilterNode,
-  Semver,
-  semverBounds,
-} from '../domain/property-filter';
-
+import { resolveDateFilter } from '../domain/dates';
+import type { ExactPredicate, Predicate } from '../domain/predicate';
+import { matchesWhenAbsent } from '../domain/predicate';
+import type { PropertyFilterLeaf, PropertyFilterNode } from '../domain/property-filter';
+import type { Version } from '../domain/semver';
+import { CASE_IGNORABLE, CASED, lowerCasePairs } from '../domain/unicode-case';
+import type { Ranges } from '../domain/unicode-case';
 
 /** Positional parameters of one SQL statement: `add` returns the placeholder (`$3`). */
 export class SqlParams {
   readonly values: unknown[];
+  private readonly shared = new Map<string, string>();
 
   constructor(initial: unknown[] = []) {
     this.values = [...initial];
@@ -20,6 +19,16 @@ export class SqlParams {
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
+  }
+
+  /** One placeholder per `name` for a value every leaf of the statement may use. */
+  once(name: string, value: () => unknown): string {
+    let placeholder = this.shared.get(name);
+    if (placeholder === undefined) {
+      placeholder = this.add(value());
+      this.shared.set(name, placeholder);
+    }
+    return placeholder;
   }
 }
 
@@ -47,24 +56,13 @@ export interface PropertyFilterSqlContext {
 export interface CompiledPropertyFilter {
   /** A boolean SQL expression that is never NULL. */
   sql: string;
-  /** The regular expressions it uses: check them with `assertValidRegexes` first. */
+  /** The regular expressions it hands PostgreSQL: check them with `assertPostgresRegexes` first. */
   regexes: string[];
 }
 
-// A JSON number or a numeric-looking string that casts to numeric without overflow.
-const NUMERIC_TEXT = '^\\s*[-+]?(\\d{1,40}(\\.\\d{0,40})?|\\.\\d{1,40})([eE][-+]?\\d{1,3})?\\s*$';
-const NUMERIC_JS = /^\s*[-+]?(\d{1,40}(\.\d{0,40})?|\.\d{1,40})([eE][-+]?\d{1,3})?\s*$/;
-// The text a jsonb number prints as (numeric output: no exponent, sign or leading zeros).
-const NUMERIC_OUTPUT_JS = /^-?(0|[1-9]\d*)(\.\d+)?$/;
-// Longer ones are not cast back to numeric (their leaves get no pre-filter).
-const MAX_NUMERIC_OUTPUT = 1000;
-// Pre-filter alternatives per leaf beyond which the leaf is left to its recheck alone.
 const MAX_PREFILTER_FORMS = 32;
-const SEMVER_CORE_SQL = '^(0|[1-9][0-9]{0,8})(\\.(0|[1-9][0-9]{0,8})){0,2}$';
-
-function textForm(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
 /**
  * A jsonb map's top-level values as one array, lowered as JSON text (strings lowered, numbers and
@@ -74,39 +72,34 @@ export function loweredValues(col: string): string {
   return `(lower(jsonb_path_query_array(${col}, '$.*')::text)::jsonb)`;
 }
 
+function rangesClass(ranges: Ranges): string {
+  const hex = (cp: number) =>
+    cp <= 0xffff ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\U${cp.toString(16).padStart(8, '0')}`;
+  return `[${ranges.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`)).join('')}]`;
+}
+
 /**
- * Translates a parsed property filter into a SQL condition over jsonb property maps, with the
- * database-side semantics of PostHog's filters (the union of its two matching paths):
+ * Translates a parsed property filter into a SQL condition over jsonb property maps. Each leaf
+ * compiles its predicate (see predicate.ts) to the same semantics the in-memory matcher has, with
+ * the `targeting_*` SQL functions for the coercions (migration `targeting-functions`): JavaScript's
+ * `String()` and lower case, PostHog's number, date and version readings. The SQL-against-memory
+ * differential test holds the two to 0 disagreements.
  *
- * - `exact` / `is_not`: case-insensitive text equality, so booleans match `"true"`/`"True"`
- *   and numbers match numeric strings; a list matches any of its values; the key must be set
- *   and not null. `is_not`, `not_icontains`, `not_regex` and the other negations also match
- *   persons without the key.
- * - `icontains`, `starts_with`, `ends_with`: case-insensitive on the text form.
- * - `regex`: PostgreSQL regular expressions, case-sensitive.
- * - `gt`/`gte`/`lt`/`lte`: numeric when both sides are numbers (or numeric strings), else a
- *   code-point string comparison.
- * - `is_date_*`: stored ISO strings compared as text with the filter's date (relative dates
- *   like `-7d` count back from `now`); stored numbers are epoch seconds.
- * - `semver_*`: `major.minor.patch` (leading `v`, pre-release and build ignored).
- * - `negation: true` negates a leaf. Empty groups match everything.
- *
- * Positive operators include `properties ? key`, which a GIN index on the map serves.
- *
- * With `ctx.loweredValues`, each positive `exact` leaf AND-ed at the top of the filter (not
- * negated, not under an OR of several) also gets a pre-filter, `lowered values @> [form]` OR-ed
- * over every form a matching value may be stored in: the lowered string, and the number or
- * boolean whose text it is (leaves with one form share one containment, `@> ["pro", "de"]`).
- * Every person `exact` matches passes it, so results stay the same; leaves whose values
- * include objects get none.
+ * Positive operators include `properties ? key`, which a GIN index on the map serves. With
+ * `ctx.loweredValues`, each positive `exact` leaf AND-ed at the top of the filter (not negated,
+ * not under an OR of several) whose values are ASCII texts also gets a pre-filter,
+ * `lowered values @> [form]` OR-ed over every form a matching value may be stored in (the string,
+ * and the number, boolean or `null` whose text it is): every person `exact` matches passes it (PostgreSQL
+ * lowers ASCII as JavaScript does), so results stay the same. Booleans (read by truthiness),
+ * lists, objects and other scripts get none.
  */
 export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFilterSqlContext): CompiledPropertyFilter {
   const regexes: string[] = [];
-  // Single-form pre-filters, by lowered expression: one containment each (`@> ["pro", "de"]`),
-  // so the recheck computes the expression once per row, not once per leaf.
+  // Single-form pre-filters, by lowered expression: one containment each (`@> ["pro", "de"]`).
   const merged = new Map<string, string[]>();
   const attr = ctx.attr ?? 'properties';
-  const now = ctx.now ?? new Date();
+  const now = (ctx.now ?? new Date()).getTime();
+  const p = ctx.params;
 
   // `top`: the node is AND-ed at the top of the filter, so an index may serve it.
   const compile = (node: PropertyFilterNode, top: boolean): string => {
@@ -118,165 +111,178 @@ export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFil
     }
     const col = ctx.source(node);
     let sql: string | undefined;
-    if (col !== undefined) sql = leafSql(node, col, top && !node.negation);
-    else sql = ctx.custom?.(node, ctx.params);
+    if (col !== undefined && node.predicate.op !== 'never') sql = leafSql(node, col, top && !node.negation);
+    else if (col === undefined) sql = ctx.custom?.(node, p);
     if (sql === undefined) {
-      throw DomainError.invalid(`Property filters of type "${node.type}" are not supported here.`, attr);
+      throw DomainError.invalid(
+        col === undefined
+          ? `Property filters of type "${node.type}" are not supported here.`
+          : `Operator "${node.operator}" is not supported for ${node.type} property "${node.key}".`,
+        attr,
+      );
     }
     return node.negation ? `(NOT ${sql})` : sql;
   };
 
   const leafSql = (leaf: PropertyFilterLeaf, col: string, indexable: boolean): string => {
-    const p = ctx.params;
+    const pred = leaf.predicate;
     const k = p.add(leaf.key);
-    const value = `(${col} -> ${k})`;
-    const text = `(${col} ->> ${k})`;
+    const v = `(${col} -> ${k})`;
     const has = `(${col} ? ${k})`;
-    const positive = (condition: string) => `(${has} AND coalesce(${condition}, false))`;
-    const negative = (condition: string) => `(NOT ${positive(condition)})`;
+    if (pred.op === 'is_set') return has;
+    if (pred.op === 'is_not_set') return `(NOT ${has})`;
+    if (pred.op === 'never') return 'FALSE';
+    const test = valueSql(pred, v);
+    const sql = matchesWhenAbsent(pred)
+      ? `(NOT ${has} OR coalesce(${test}, false))`
+      : `(${has} AND coalesce(${test}, false))`;
+    if (pred.op !== 'exact' || !indexable) return sql;
+    const pre = exactPrefilter(pred, col);
+    return pre === undefined || pre === 'TRUE' ? sql : `(${pre} AND ${sql})`;
+  };
 
-    switch (leaf.operator) {
-      case 'exact': {
-        const condition = exact();
-        const pre = indexable ? exactPrefilter() : undefined;
-        return pre === undefined || pre === 'TRUE' ? condition : `(${pre} AND ${condition})`;
+  /** The value test for a present property `v` (jsonb), possibly NULL (read as false). */
+  const valueSql = (
+    pred: Exclude<Predicate, { op: 'is_set' } | { op: 'is_not_set' } | { op: 'never' }>,
+    v: string,
+  ): string => {
+    const notNull = (sql: string) => `(jsonb_typeof(${v}) <> 'null' AND ${sql})`;
+    // Strings inline; the functions for the other types.
+    const text = `(CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${v} #>> '{}' ELSE targeting_text(${v}) END)`;
+    const number = `(CASE WHEN jsonb_typeof(${v}) = 'number' THEN (${v} #>> '{}')::float8 ELSE targeting_number(${v}) END)`;
+    switch (pred.op) {
+      case 'exact':
+      case 'is_not': {
+        let hit: string;
+        if (pred.truthy !== null) hit = `targeting_truthy(${v}) = ${pred.truthy}`;
+        else if (pred.texts.size === 0) hit = 'FALSE';
+        else {
+          const exact = `(CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${v} #>> '{}' ELSE targeting_json(${v}) END)`;
+          hit = `${jsLower(exact)} = ANY(${p.add([...pred.texts])}::text[])`;
+        }
+        return pred.op === 'exact' ? hit : `NOT (${hit})`;
       }
-      case 'is_not':
-        return `(NOT ${exact()})`;
-      case 'is_set':
-        return has;
-      case 'is_not_set':
-        return `(NOT ${has})`;
       case 'icontains':
       case 'not_icontains':
       case 'starts_with':
       case 'not_starts_with':
       case 'ends_with':
       case 'not_ends_with': {
-        const needle = escapeLike(textForm(leaf.value));
-        const pattern = leaf.operator.endsWith('icontains')
-          ? `%${needle}%`
-          : leaf.operator.endsWith('starts_with')
-            ? `${needle}%`
-            : `%${needle}`;
-        const condition = `${text} ILIKE ${p.add(pattern)}`;
-        return leaf.operator.startsWith('not_') ? negative(condition) : positive(condition);
+        const folded = `translate(${text}, '${UPPER}', '${LOWER}')`;
+        const needle = p.add(pred.needle);
+        const hit = pred.op.endsWith('icontains')
+          ? `strpos(${folded}, ${needle}) > 0`
+          : pred.op.endsWith('starts_with')
+            ? `starts_with(${folded}, ${needle})`
+            : `right(${folded}, ${p.add([...pred.needle].length)}) = ${needle}`;
+        return pred.op.startsWith('not_') ? `NOT (${hit})` : hit;
       }
       case 'regex':
       case 'not_regex': {
-        const pattern = String(leaf.value);
+        const pattern = pred.regex?.postgres() ?? null;
+        if (pattern === null) return 'FALSE'; // does not parse: matches nothing, for both operators
         regexes.push(pattern);
-        const condition = `${text} ~ ${p.add(pattern)}`;
-        return leaf.operator === 'regex' ? positive(condition) : negative(condition);
+        const hit = `${text} ~ ${p.add(pattern)}`;
+        return pred.op === 'regex' ? hit : `NOT (${hit})`;
       }
       case 'gt':
       case 'gte':
       case 'lt':
       case 'lte': {
-        const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[leaf.operator];
-        const filterText = textForm(leaf.value);
-        const asString = `(jsonb_typeof(${value}) IN ('string', 'number') AND ${text} COLLATE "C" ${op} ${p.add(filterText)})`;
-        if (!NUMERIC_JS.test(filterText)) return positive(asString);
-        const numeric = `(jsonb_typeof(${value}) = 'number' OR (jsonb_typeof(${value}) = 'string' AND ${text} ~ '${NUMERIC_TEXT}'))`;
-        return positive(
-          `CASE WHEN ${numeric} THEN (${text})::numeric ${op} ${p.add(filterText.trim())}::numeric ELSE ${asString} END`,
-        );
+        if (pred.bound === null) return 'FALSE';
+        const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[pred.op];
+        return `${number} ${op} ${p.add(String(pred.bound))}::float8`;
       }
-      case 'is_date_exact':
       case 'is_date_before':
-      case 'is_date_after': {
-        const date = parseFilterDate(leaf.value, now)!;
-        const seconds = `(${value})::numeric`;
-        const asTime = `CASE WHEN abs(${seconds}) < 100000000000 THEN to_timestamp(${seconds}::double precision) END`;
-        if (leaf.operator === 'is_date_exact') {
-          const day = p.add(date.toISOString().slice(0, 10));
-          return positive(
-            `CASE jsonb_typeof(${value}) WHEN 'string' THEN left(${text}, 10) = ${day} ` +
-              `WHEN 'number' THEN (${asTime} AT TIME ZONE 'UTC')::date = ${day}::date END`,
-          );
-        }
-        const op = leaf.operator === 'is_date_before' ? '<' : '>';
-        const iso = p.add(date.toISOString());
-        return positive(
-          `CASE jsonb_typeof(${value}) WHEN 'string' THEN ${text} COLLATE "C" ${op} ${iso} ` +
-            `WHEN 'number' THEN ${asTime} ${op} ${iso}::timestamptz END`,
-        );
+      case 'is_date_after':
+      case 'is_date_exact': {
+        const bound = resolveDateFilter(pred.date, now);
+        if (Number.isNaN(bound)) return 'FALSE';
+        const op = { is_date_before: '<', is_date_after: '>', is_date_exact: '=' }[pred.op];
+        return `targeting_date_ms(${v}) ${op} ${p.add(bound)}::float8`;
       }
-      case 'semver_eq':
-      case 'semver_neq':
-      case 'semver_gt':
-      case 'semver_gte':
-      case 'semver_lt':
-      case 'semver_lte':
       case 'semver_tilde':
       case 'semver_caret':
       case 'semver_wildcard': {
-        const bounds = semverBounds(leaf.operator, leaf.value)!;
-        const core = `split_part(split_part(regexp_replace(btrim(${text}), '^[vV]', ''), '+', 1), '-', 1)`;
-        const version = `(CASE WHEN ${core} ~ '${SEMVER_CORE_SQL}' THEN (string_to_array(${core}, '.')::int[] || ARRAY[0, 0, 0])[1:3] END)`;
-        const arr = (v: Semver) => `${p.add(v)}::int[]`;
-        if (bounds.exclude) return negative(`${version} = ${arr(bounds.exclude)}`);
-        const parts: string[] = [];
-        if (bounds.lo) parts.push(`${version} ${bounds.loInclusive ? '>=' : '>'} ${arr(bounds.lo)}`);
-        if (bounds.hi) parts.push(`${version} ${bounds.hiInclusive ? '<=' : '<'} ${arr(bounds.hi)}`);
-        return positive(`(${version} IS NOT NULL AND ${parts.join(' AND ')})`);
-      }
-      default:
-        // in / not_in / flag_evaluates_to belong to cohort and flag filters.
-        throw DomainError.invalid(
-          `Operator "${leaf.operator}" is not supported for ${leaf.type} property "${leaf.key}".`,
-          attr,
-        );
-    }
-
-    function exact(): string {
-      const values = Array.isArray(leaf.value) ? leaf.value : [leaf.value];
-      const scalars = values.filter((v) => typeof v !== 'object' || v === null).map((v) => textForm(v).toLowerCase());
-      const objects = values.filter((v) => typeof v === 'object' && v !== null).map((v) => JSON.stringify(v));
-      const parts: string[] = [];
-      if (scalars.length > 0) {
-        parts.push(
-          `(jsonb_typeof(${value}) IN ('string', 'number', 'boolean') AND lower(${text}) = ANY(${p.add(scalars)}::text[]))`,
+        const req = pred.requirement;
+        if (req === null) return 'FALSE';
+        return notNull(
+          `targeting_semver_satisfies(targeting_version(${v}), ${p.add(req.op)}, ${p.add(req.major)}, ` +
+            `${p.add(req.minor)}::text, ${p.add(req.patch)}::text, ${p.add(req.pre)})`,
         );
       }
-      if (objects.length > 0) parts.push(`${value} = ANY(${p.add(objects)}::jsonb[])`);
-      if (parts.length === 0) return positive('FALSE'); // names the key, so its parameter is used
-      return positive(parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`);
+      default: {
+        if (pred.version === null) return 'FALSE';
+        const op = {
+          semver_eq: '=',
+          semver_neq: '<>',
+          semver_gt: '>',
+          semver_gte: '>=',
+          semver_lt: '<',
+          semver_lte: '<=',
+        }[pred.op];
+        return notNull(
+          `targeting_semver_cmp(targeting_version(${v}), ${p.add(versionArray(pred.version))}::text[]) ${op} 0`,
+        );
+      }
     }
+  };
 
-    // A superset of `exact()` that a GIN index on the lowered values serves; undefined when
-    // there is none to offer, 'TRUE' when it joined the merged containment. `exact` matches a stored string, number or boolean whose text,
-    // lowered, is one of the filter's lowered scalars `s`. The index holds the map's values as
-    // JSON text lowered: a string whose `lower` is `s` is there as `s` (`lower` maps each
-    // character on its own, except ICU's final sigma, which looks at the neighbours: an escape
-    // like `\n` before a `Σ` reads differently in JSON text, so no pre-filter for `σ`/`ς`); a
-    // number prints as numeric output, so only for `s` of that shape, and equals `s::numeric`;
-    // a boolean prints as `true`/`false`.
-    function exactPrefilter(): string | undefined {
-      const lowered = ctx.loweredValues?.(col);
-      if (lowered === undefined) return undefined;
-      const values = Array.isArray(leaf.value) ? leaf.value : [leaf.value];
-      if (values.length === 0 || values.some((v) => typeof v === 'object' && v !== null)) return undefined;
-      const scalars = [...new Set(values.map((v) => textForm(v).toLowerCase()))];
-      if (scalars.some((s) => /[σς]/.test(s))) return undefined;
-      // Parameters are added only once the pre-filter is certain (an unused one fails the statement).
-      const forms: Array<() => string> = [];
-      for (const s of scalars) {
-        forms.push(() => `${p.add(s)}::text`);
-        if (s === 'true' || s === 'false') forms.push(() => s);
-        else if (NUMERIC_OUTPUT_JS.test(s)) {
-          if (s.length > MAX_NUMERIC_OUTPUT) return undefined;
-          forms.push(() => `${p.add(s)}::numeric`);
-        }
-      }
-      if (forms.length > MAX_PREFILTER_FORMS) return undefined;
-      if (forms.length === 1) {
-        merged.set(lowered, [...(merged.get(lowered) ?? []), forms[0]()]);
-        return 'TRUE';
-      }
-      const arms = forms.map((form) => `${lowered} @> jsonb_build_array(${form()})`);
-      return arms.length === 1 ? arms[0] : `(${arms.join(' OR ')})`;
+  /**
+   * JavaScript's `toLowerCase()` of `text`: PostgreSQL's `lower()` for ASCII; otherwise
+   * `translate` through JavaScript's own one-to-one mappings, after `İ` → `i̇` and the Greek final
+   * sigma, the two mappings that are not one-to-one.
+   */
+  const jsLower = (text: string): string => {
+    const from = p.once('lower-from', () =>
+      lowerCasePairs()
+        .map(([f]) => String.fromCodePoint(f))
+        .join(''),
+    );
+    const to = p.once('lower-to', () =>
+      lowerCasePairs()
+        .map(([, t]) => String.fromCodePoint(t))
+        .join(''),
+    );
+    const sigma = p.once(
+      'final-sigma',
+      () =>
+        `(?<=${rangesClass(CASED)}${rangesClass(CASE_IGNORABLE)}*)\\u03a3(?!${rangesClass(CASE_IGNORABLE)}*${rangesClass(CASED)})`,
+    );
+    return (
+      `(CASE WHEN ${text} ~ '^[\\u0001-\\u007f]*$' THEN lower(${text}) ` +
+      `ELSE translate(regexp_replace(replace(${text}, 'İ', 'i̇'), ${sigma}, 'ς', 'g'), ${from}, ${to}) END)`
+    );
+  };
+
+  /**
+   * A superset of an `exact` leaf's matches that a GIN index on the lowered values serves;
+   * undefined when there is none to offer, 'TRUE' when it joined the merged containment. The
+   * index holds a string value as PostgreSQL lowers it, which is JavaScript's lower case for
+   * ASCII (the only non-ASCII letter JavaScript lowers to ASCII, the Kelvin sign, PostgreSQL
+   * lowers alike); a number as numeric; a boolean and null as themselves.
+   */
+  const exactPrefilter = (pred: ExactPredicate, col: string): string | undefined => {
+    const lowered = ctx.loweredValues?.(col);
+    if (lowered === undefined || pred.truthy !== null || pred.texts.size === 0) return undefined;
+    const texts = [...pred.texts];
+    if (texts.some((s) => !isAscii(s) || s.startsWith('[') || s.startsWith('{'))) return undefined;
+    // Parameters are added only once the pre-filter is certain (an unused one fails the statement).
+    const forms: Array<() => string> = [];
+    for (const s of texts) {
+      if (s === 'null') forms.push(() => 'NULL::jsonb');
+      if (s === 'true' || s === 'false') forms.push(() => s);
+      forms.push(() => `${p.add(s)}::text`);
+      const number = Number(s);
+      if (s !== '' && Number.isFinite(number) && String(number) === s) forms.push(() => `${p.add(s)}::numeric`);
     }
+    if (forms.length > MAX_PREFILTER_FORMS) return undefined;
+    if (forms.length === 1) {
+      merged.set(lowered, [...(merged.get(lowered) ?? []), forms[0]()]);
+      return 'TRUE';
+    }
+    const arms = forms.map((form) => `${lowered} @> jsonb_build_array(${form()})`);
+    return `(${arms.join(' OR ')})`;
   };
 
   const sql = compile(filter, true);
@@ -285,17 +291,26 @@ export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFil
   return { sql: `(${pre.join(' AND ')} AND ${sql})`, regexes };
 }
 
-/** 400 naming `attr` when PostgreSQL cannot compile one of `regexes`. */
-export async function assertValidRegexes(
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+function versionArray(version: Version): string[] {
+  return [version.major, version.minor, version.patch, version.pre, version.build];
+}
+
+/** 400 naming `attr` when PostgreSQL cannot compile one of `regexes` (too complex for it). */
+export async function assertPostgresRegexes(
   query: (sql: string, params: unknown[]) => Promise<unknown>,
   regexes: readonly string[],
   attr = 'properties',
 ): Promise<void> {
-  for (const pattern of regexes) {
+  for (const pattern of new Set(regexes)) {
     try {
       await query(`SELECT '' ~ $1 AS ok`, [pattern]);
     } catch {
-      throw DomainError.invalid(`Invalid regular expression: ${pattern}`, attr);
+      throw DomainError.invalid('A regular expression is too complex for the database to run.', attr);
     }
   }
 }

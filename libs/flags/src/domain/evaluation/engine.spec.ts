@@ -1,3 +1,4 @@
+import { EvaluationBudget } from '@app/targeting';
 import type { CohortDefinition, FlagDefinition, FlagFilters } from './definitions';
 import {
   compileConditionMatcher,
@@ -134,6 +135,23 @@ describe('evaluation engine', () => {
       const free = evaluate([f3], 'ordered-3', { distinctId: 'user-7', personProperties: { plan: 'free' } });
       // No match: a tie goes to the later condition.
       expect(free.reason).toMatchObject({ code: 'no_condition_match', condition_index: 1 });
+    });
+
+    it("fails regex conditions once the request's budget is spent, and says so when nothing matched", () => {
+      const slow = { key: 'email', type: 'person', operator: 'regex', value: '.{0,90}x' };
+      const groups = Array.from({ length: 20 }, () => ({ properties: [slow] }));
+      const f = flag('slow', { groups });
+      const g = flag('other', { groups: [{ properties: [plan('pro')] }] });
+      const budget = new EvaluationBudget(100_000);
+      const [slowResult, other] = evaluateAll(compileFlags([f, g]), {
+        distinctId: 'u',
+        personProperties: { email: 'a'.repeat(100_000), plan: 'pro' },
+        budget,
+      });
+      expect(slowResult.value).toBe(false);
+      expect(slowResult.reason.description).toContain('budget ran out');
+      expect(other).toMatchObject({ value: true, reason: { code: 'condition_match' } });
+      expect(other.reason.description).not.toContain('budget');
     });
 
     it('ignores an override that names no variant, and stops at early_exit', () => {

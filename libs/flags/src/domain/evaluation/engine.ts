@@ -9,9 +9,9 @@ import type {
 import { isPropertyGroup } from './definitions';
 import { FlagIndex } from './dependencies';
 import { flagHash, holdoutHash } from './hash';
-import { compilePropertyMatcher } from '@app/targeting';
-import type { PropertyMatcher } from '@app/targeting';
-import { REASON_PRIORITY, reason } from './reasons';
+import { compilePropertyMatcher, DEFAULT_TARGETING_LIMITS, EvaluationBudget } from '@app/targeting';
+import type { MatchContext, PropertyMatcher } from '@app/targeting';
+import { budgetReason, REASON_PRIORITY, reason } from './reasons';
 import type { EvaluationReason, ReasonCode } from './reasons';
 
 /**
@@ -45,6 +45,11 @@ export interface EvaluationContext {
   isInStaticCohort?: (cohortId: number) => boolean;
   /** The instant relative dates (`-7d`) are measured from; default now. */
   now?: number;
+  /**
+   * Regular-expression steps the whole call may spend (default: the default limit). Once spent,
+   * every regex condition fails and the flags it decided say so in their reason.
+   */
+  budget?: EvaluationBudget;
 }
 
 export interface FlagEvaluation {
@@ -368,7 +373,7 @@ function markBrokenDependencies(flags: Map<string, CompiledFlag>, cohorts: Map<n
 /** One evaluation call: prepared properties and the dependency / cohort results it shares. */
 class Session {
   readonly person: Record<string, unknown>;
-  private readonly now: number;
+  private readonly match: MatchContext;
   private readonly groupBags = new Map<number, Properties | undefined>();
   private readonly flagResults = new Map<string, FlagEvaluation>();
   private readonly cohortResults = new Map<number, boolean>();
@@ -379,7 +384,10 @@ class Session {
     private readonly context: EvaluationContext,
   ) {
     this.person = { distinct_id: context.distinctId, ...context.personProperties };
-    this.now = context.now ?? Date.now();
+    this.match = {
+      now: context.now ?? Date.now(),
+      budget: context.budget ?? new EvaluationBudget(DEFAULT_TARGETING_LIMITS.regexBudget),
+    };
   }
 
   evaluate(key: string): FlagEvaluation | undefined {
@@ -416,7 +424,7 @@ class Session {
       case 'property': {
         const source = check.source;
         const bag = source === 'focus' ? focus : source === 'person' ? this.person : this.groupProperties(source);
-        return check.match(bag ?? {}, this.now);
+        return check.match(bag ?? {}, this.match);
       }
       case 'cohort': {
         // A cohort that does not exist (deleted) matches nobody, whichever the operator.
@@ -464,6 +472,14 @@ class Session {
   }
 
   private evaluateFlag(flag: CompiledFlag): FlagEvaluation {
+    const cuts = this.match.budget.cuts;
+    const result = this.decide(flag);
+    // A regular expression cut short by the budget did not match: say so when nothing did.
+    if (!result.enabled && this.match.budget.cuts > cuts) return { ...result, reason: budgetReason(result.reason) };
+    return result;
+  }
+
+  private decide(flag: CompiledFlag): FlagEvaluation {
     if (!flag.active) return this.result(flag, false, null, reason('flag_disabled', null));
     if (flag.brokenDependency) return this.result(flag, false, null, reason('missing_dependency', null));
 
