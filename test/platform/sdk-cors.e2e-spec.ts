@@ -36,6 +36,7 @@ describe('CORS on the SDK paths', () => {
     const cases: Array<[string, request.Test, number]> = [
       ['flags 200', request(t.baseUrl).post('/flags/?v=2').send({ token: t.projectToken, distinct_id: 'u' }), 200],
       ['batch 200', request(t.baseUrl).post('/batch/').send({ api_key: t.projectToken, batch: [] }), 200],
+      ['remote config 200', request(t.baseUrl).get(`/array/${t.projectToken}/config`), 200],
       ['flags 401', request(t.baseUrl).post('/flags/?v=2').send({ token: UNKNOWN_TOKEN, distinct_id: 'u' }), 401],
       ['decide 401', request(t.baseUrl).post('/decide/?v=3').send({ distinct_id: 'u' }), 401],
       ['e 400', request(t.baseUrl).post('/e/').set('Content-Type', 'application/json').send('{"broken'), 400],
@@ -59,6 +60,8 @@ describe('CORS on the SDK paths', () => {
       ['capture GET 405', request(t.baseUrl).get('/capture/'), 405],
       // routes match case-insensitively, and so does CORS
       ['E GET 405', request(t.baseUrl).get('/E/'), 405],
+      ['remote config 404', request(t.baseUrl).get(`/array/${UNKNOWN_TOKEN}/config.js`), 404],
+      ['remote config 400', request(t.baseUrl).get('/array/bad.token/config'), 400],
       ['definitions 401', request(t.baseUrl).get(`/flags/definitions?token=${t.projectToken}`), 401],
     ];
     for (const [label, req, status] of cases) {
@@ -113,10 +116,7 @@ describe('CORS on the SDK paths', () => {
   });
 
   it('answers * without an Origin, and no CORS on the management API', async () => {
-    const bare = await request(t.baseUrl)
-      .post('/flags/?v=2')
-      .send({ token: t.projectToken, distinct_id: 'u' })
-      .expect(200);
+    const bare = await request(t.baseUrl).get(`/array/${t.projectToken}/config`).expect(200);
     expect(bare.headers['access-control-allow-origin']).toBe('*');
     expect(bare.headers['access-control-allow-credentials']).toBeUndefined();
     for (const path of ['/api/projects/', '/api/unknown', '/ex', '/_health', '/arrays']) {
@@ -139,6 +139,9 @@ describe('CORS on the SDK paths', () => {
         .send({ token: other.projectToken, distinct_id: 'u' });
       expect(res.status).toBe(503);
       expectCors(res, '503');
+      const config = await request(down.baseUrl).get(`/array/${other.projectToken}/config`).set('Origin', ORIGIN);
+      expect(config.status).toBe(503);
+      expectCors(config, 'remote config 503');
     } finally {
       await down.app.close().catch(() => {});
       await down.db.close().catch(() => {});

@@ -11,6 +11,7 @@ import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
 import { OfrepController } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
+import { RemoteConfigController } from './http/remote-config.controller';
 import { SdkController } from './http/sdk.controller';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagRecord } from './persistence/flag.record';
@@ -19,7 +20,8 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
 
 /**
  * Feature flags: the management API (project and organization level), evaluation (the SDK,
- * OFREP and helper endpoints, over definitions compiled once per change) and the flag tools.
+ * OFREP, remote-config and helper endpoints, over definitions compiled once per change) and the
+ * flag tools.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule],
@@ -30,6 +32,7 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
     OrganizationFlagsController,
     SdkController,
     OfrepController,
+    RemoteConfigController,
     DashboardsController,
   ],
   providers: [
