@@ -17,7 +17,10 @@ describe('remote config (/array/:token/config, config.js)', () => {
   const ORIGIN = 'https://shop.example';
   const get = (path: string) => request(t.baseUrl).get(path).set('Origin', ORIGIN);
 
-  /** The whole config for a project without recordings, surveys or other products Bunting lacks. */
+  /**
+   * The whole config: recordings, surveys and the other products Bunting lacks are off. Surveys
+   * by a missing key: posthog-js loads its surveys script on `surveys: false` too.
+   */
   const expected = (token: string, hasFeatureFlags: boolean) => ({
     token,
     supportedCompression: ['gzip', 'gzip-js'],
@@ -33,7 +36,6 @@ describe('remote config (/array/:token/config, config.js)', () => {
     sessionRecording: false,
     heatmaps: false,
     conversations: false,
-    surveys: false,
     productTours: false,
     defaultIdentifiedOnly: true,
     siteApps: [],

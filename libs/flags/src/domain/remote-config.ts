@@ -5,8 +5,8 @@ import { DomainError } from '@app/platform/errors/domain-error';
  * (posthog/models/remote_config.py `build_config`, served by rust/feature-flags), with what
  * Bunting offers: flags, events on PostHog's capture path with gzip, autocapture; nothing that
  * needs a service Bunting does not have (recordings, surveys, heatmaps, web vitals, error
- * tracking, logs, conversations, product tours, site apps). Each of those is off, so posthog-js
- * neither loads its extension script nor sends its data.
+ * tracking, logs, conversations, product tours, site apps). Each of those is off (surveys by
+ * their absence), so posthog-js neither loads its extension script nor sends its data.
  */
 export interface RemoteConfig {
   token: string;
@@ -25,7 +25,6 @@ export interface RemoteConfig {
   sessionRecording: false;
   heatmaps: false;
   conversations: false;
-  surveys: false;
   productTours: false;
   defaultIdentifiedOnly: true;
   siteApps: [];
@@ -58,7 +57,8 @@ export function remoteConfigOf(token: string, hasFeatureFlags: boolean): RemoteC
     sessionRecording: false,
     heatmaps: false,
     conversations: false,
-    surveys: false,
+    // No `surveys` key, where PostHog sends `surveys: false`: posthog-js loads its surveys script
+    // from /static/ on any value, and only a missing key keeps it from asking.
     productTours: false,
     defaultIdentifiedOnly: true,
     siteApps: [],

@@ -14,7 +14,10 @@ class RemoteConfigLogsDto {
   @ApiProperty({ enum: [false] }) captureConsoleLogs: false;
 }
 
-/** posthog-js's remote config (PostHog's `RemoteConfig.build_config`), with what Bunting serves. */
+/**
+ * posthog-js's remote config (PostHog's `RemoteConfig.build_config`), with what Bunting serves.
+ * No `surveys`: on any value posthog-js loads its surveys script, which Bunting does not serve.
+ */
 export class RemoteConfigDto implements RemoteConfig {
   @ApiProperty({ description: 'The project token.' }) token: string;
   @ApiProperty({ type: [String], example: ['gzip', 'gzip-js'] }) supportedCompression: string[];
@@ -32,7 +35,6 @@ export class RemoteConfigDto implements RemoteConfig {
   @ApiProperty({ enum: [false], description: 'Session recordings: not served.' }) sessionRecording: false;
   @ApiProperty({ enum: [false] }) heatmaps: false;
   @ApiProperty({ enum: [false] }) conversations: false;
-  @ApiProperty({ enum: [false], description: 'Surveys: not served.' }) surveys: false;
   @ApiProperty({ enum: [false] }) productTours: false;
   @ApiProperty({ enum: [true] }) defaultIdentifiedOnly: true;
   @ApiProperty({ type: 'array', items: {}, maxItems: 0 }) siteApps: [];
