@@ -139,6 +139,7 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       '{feature_flag_id}': flagIds,
       '{feature_flag_key}': flagKeys,
       'flags/{key}': flagKeys,
+      'array/{token}': [t.projectToken],
     },
     bodyHints: {
       token: [t.projectToken],

@@ -9,9 +9,6 @@ import { FlagEvaluationService } from '../flag-evaluation.service';
 import { OfrepErrorFilter } from './ofrep-error.filter';
 import { OfrepBulkDto, OfrepErrorDto, OfrepEvaluationRequestDto, OfrepSuccessDto, toOfrepResults } from './sdk.dto';
 
-/** Paths of the OFREP endpoints (CORS). */
-export const OFREP_PATHS = ['ofrep/v1/evaluate/flags', 'ofrep/v1/evaluate/flags/:key'];
-
 const ERRORS = [
   ApiResponse({
     status: 400,

@@ -14,6 +14,7 @@ import {
 } from './middleware';
 import { buildOpenApiDocument, mountSwaggerUi, OpenApiDocumentHolder } from './openapi';
 import { RouteTable } from './route-table';
+import { sdkCors } from './sdk-cors.middleware';
 
 export interface HttpSetup {
   /** Paths whose bodies the SDK endpoints read raw (`decodeSdkPayload`). */
@@ -39,6 +40,8 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   const logger = app.get(JsonLogger);
   app.use(observeRequests(logger, app.get(Lifecycle)));
   app.use(repercentBrokenPaths());
+  // Before anything that can answer (the body parser's 413/415 included).
+  app.use(sdkCors());
   app.use(securityHeaders());
   app.use(
     parseBodies({
