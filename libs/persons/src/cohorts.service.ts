@@ -160,12 +160,21 @@ export class CohortsService {
     id: number,
     page: { limit: number; offset: number },
   ): Promise<{ count: number; rows: Person[] }> {
+    const { count, ids } = await this.personIds(projectId, id, page);
+    return { count, rows: await this.personsRepo.byIds(projectId, ids) };
+  }
+
+  /** The ids of one page of `persons` (an export reads the persons a slice at a time). */
+  async personIds(
+    projectId: number,
+    id: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ count: number; ids: number[] }> {
     const cohort = await this.get(projectId, id);
     const cohorts = await this.repo.withReferences(this.ds, projectId, [cohort.id]);
     const params = new SqlParams();
     const membership = await this.repo.membershipSql(cohort, cohorts, params);
-    const { count, ids } = await this.repo.memberIds(projectId, membership, params, page);
-    return { count, rows: await this.personsRepo.byIds(projectId, ids) };
+    return this.repo.memberIds(projectId, membership, params, page);
   }
 
   /**

@@ -49,6 +49,13 @@ export class HttpConfig extends PlatformConfig {
   @EnvInt(0, 10_000_000)
   FLAG_DEPENDENCY_CHAINS_TOTAL_MAX = 100_000;
 
+  /**
+   * Most columns a CSV export flattens out of nested values (properties, distinct ids); further
+   * ones are left out, and a last column says which rows lost values.
+   */
+  @EnvInt(1, 100_000)
+  CSV_MAX_COLUMNS = 1_000;
+
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
   @EnvInt(0, 600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
