@@ -8,6 +8,7 @@ import {
   DomainError,
   normalizeTags,
   FlagDefinitionChanges,
+  lockDependencyGraphs,
   TenancyService,
   UserRecord,
 } from '@app/platform';
@@ -220,14 +221,16 @@ export class FlagsService {
       const scope = scopeOf(target);
       try {
         const { flag, cohorts } = await this.ds.transaction(async (m) => {
+          const existing = await this.repo.findLiveByKey(target, source.key, m);
+          const locked = existing && (await this.repo.findById(target, existing.id, m, true));
+          // Before the cohorts' writes (see lockDependencyGraphs).
+          await lockDependencyGraphs(m, target);
           // The cohorts the flag uses, matched by name in the target or created there.
           const copied =
             cohortIds.length === 0 || target === source.projectId
               ? { ids: new Map<number, number>(), created: [] }
               : await this.cohorts.copyInto(m, actor, source.projectId, cohortIds, scope);
           const targetData = { ...data, filters: remapCohortIds(source.filters, copied.ids) };
-          const existing = await this.repo.findLiveByKey(target, source.key, m);
-          const locked = existing && (await this.repo.findById(target, existing.id, m, true));
           const saved = locked
             ? await this.change(m, scope, actor, locked, targetData)
             : await this.insert(m, scope, actor, targetData);
@@ -321,6 +324,8 @@ export class FlagsService {
       changes.key = checkKeyFormat(input.key);
       if (await this.repo.keyTaken(scope.id, input.key, current?.id, m)) throw FlagErrors.keyTaken();
     }
+    // The dependency checks below (and the dependents check of a deletion) read the graph.
+    if (input.filters !== undefined || input.deleted !== undefined) await lockDependencyGraphs(m, scope.id);
     // PostHog ignores a PATCH's `filters` that has no `groups`; on create, missing groups mean "everyone".
     if (input.filters !== undefined && (current === undefined || 'groups' in input.filters)) {
       changes.filters = validateFilters(input.filters, {

@@ -4,6 +4,7 @@ import { AnalyticsService } from './analytics.service';
 import { CohortsService } from './cohorts.service';
 import { AnalyticsController } from './http/analytics.controller';
 import { CohortsController } from './http/cohorts.controller';
+import { CsvExports } from './http/csv';
 import { IngestionController } from './http/ingestion.controller';
 import { PersonsController } from './http/persons.controller';
 import { IngestionHooks } from './ingestion-hooks';
@@ -29,6 +30,7 @@ import { PersonsService } from './persons.service';
     AnalyticsRepository,
     CohortsService,
     CohortsRepository,
+    CsvExports,
   ],
   exports: [PersonsService, IngestionService, IngestionHooks, CohortsService],
 })

@@ -7,7 +7,7 @@ import {
   TenancyService,
 } from '@app/platform';
 import type { ProjectAccess } from '@app/platform';
-import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
   ApiExtraModels,
@@ -18,8 +18,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { ApiQueryOptions } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { Actors, AnalyticsService } from '../analytics.service';
+import type { Request } from 'express';
+import { ActorRows, AnalyticsService } from '../analytics.service';
 import { CohortsService } from '../cohorts.service';
 import { parsePersonRef } from '../domain/person';
 import {
@@ -35,7 +35,7 @@ import {
 } from '../domain/analytics-params';
 import type { ActorPaging } from '../persistence/analytics.queries';
 import { PersonCohortsDto, toCohortDtos } from './cohorts.dto';
-import { toCsv } from './csv';
+import { CsvExports, pagesFrom, pagesOf } from './csv';
 import {
   ACTOR_FIELDS,
   ActorsDto,
@@ -46,7 +46,7 @@ import {
   ShortActorsDto,
   toActorDto,
 } from './analytics.dto';
-import { CSV_LIMIT, FORMAT_QUERY, formatOf, sendCsv } from './persons.controller';
+import { CSV_LIMIT, FORMAT_QUERY, formatOf } from './persons.controller';
 import { PERSON_FIELDS } from './persons.dto';
 
 type QueryParams = Record<string, unknown>;
@@ -218,6 +218,7 @@ export class AnalyticsController {
     private readonly analytics: AnalyticsService,
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
+    private readonly csv: CsvExports,
   ) {}
 
   @Get('trends')
@@ -240,9 +241,8 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, {}, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.trends(project.id, trendsQuery(p, now), paging),
     );
   }
@@ -257,9 +257,8 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, {}, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -277,9 +276,8 @@ export class AnalyticsController {
     @Query() query: QueryParams,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, body, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, body, 'full', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -294,9 +292,8 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.correlationActors(project, req, res, query, {});
+    return this.correlationActors(project, req, query, {});
   }
 
   @Post('funnel/correlation')
@@ -312,9 +309,8 @@ export class AnalyticsController {
     @Query() query: QueryParams,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.correlationActors(project, req, res, query, body);
+    return this.correlationActors(project, req, query, body);
   }
 
   @Get('path')
@@ -329,9 +325,8 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, {}, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -349,9 +344,8 @@ export class AnalyticsController {
     @Query() query: QueryParams,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, body, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, body, 'full', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -374,9 +368,8 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, {}, 'short', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.lifecycle(project.id, lifecycleQuery(p, now), paging),
     );
   }
@@ -398,9 +391,8 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, {}, 'short', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.stickiness(project.id, stickinessQuery(p, now), paging),
     );
   }
@@ -441,25 +433,27 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<RetentionActorsDto | string> {
+  ): Promise<RetentionActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query);
     const q = retentionQuery(p, new Date());
     const paging = pagingOf(p, format === 'csv');
     const result = await this.analytics.retention(project.id, q, paging);
-    const rows = result.actors.map((a, i) => ({ person: toActorDto(a), appearances: result.appearances[i] }));
     if (format === 'csv') {
-      return sendCsv(
-        res,
+      return this.csv.file(
         'retention.csv',
-        toCsv(
-          rows.map((r) => ({ ...r.person, appearances: r.appearances })),
-          [...PERSON_FIELDS, 'appearances'],
+        [...PERSON_FIELDS, 'appearances'],
+        pagesOf(result.rows, async (rows) =>
+          (await this.analytics.actors(project.id, rows)).map((a) => ({ ...toActorDto(a), appearances: a.appearances })),
         ),
       );
     }
-    return { result: rows, next: nextUrl(req, paging, result.total), missing_persons: result.missing };
+    const actors = await this.analytics.actors(project.id, result.rows);
+    return {
+      result: actors.map((a) => ({ person: toActorDto(a), appearances: a.appearances! })),
+      next: nextUrl(req, paging, result.total),
+      missing_persons: result.missing,
+    };
   }
 
   @Get('values')
@@ -482,8 +476,7 @@ export class AnalyticsController {
   async values(
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PropertyValueDto[] | string> {
+  ): Promise<PropertyValueDto[] | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query);
     const key = p.string('key');
@@ -493,7 +486,7 @@ export class AnalyticsController {
       key === undefined || key === ''
         ? []
         : await this.analytics.values(project.id, key, value === undefined || value === '' ? null : value, paging);
-    return format === 'csv' ? sendCsv(res, 'values.csv', toCsv(rows, ['name', 'count'])) : rows;
+    return format === 'csv' ? this.csv.file('values.csv', ['name', 'count'], pagesFrom(rows)) : rows;
   }
 
   @Get('cohorts')
@@ -512,10 +505,10 @@ export class AnalyticsController {
     return { results: await toCohortDtos(await this.cohorts.ofPerson(project.id, ref), this.tenancy) };
   }
 
-  private correlationActors(project: ProjectAccess, req: Request, res: Response, query: QueryParams, body: object) {
+  private correlationActors(project: ProjectAccess, req: Request, query: QueryParams, body: object) {
     return this.actors(
+      project,
       req,
-      res,
       query,
       body,
       'full',
@@ -526,20 +519,26 @@ export class AnalyticsController {
 
   /** Parses, runs, and answers with PostHog's actors envelope (or CSV). */
   private async actors(
+    project: ProjectAccess,
     req: Request,
-    res: Response,
     query: QueryParams,
     body: object,
     envelope: Envelope,
-    run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<Actors>,
+    run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<ActorRows>,
     aliases?: [string, string],
-  ): Promise<ActorsDto | ShortActorsDto | string> {
+  ): Promise<ActorsDto | ShortActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, body as Record<string, unknown>);
     const paging = pagingOf(p, format === 'csv', aliases);
     const result = await run(p, new Date(), paging);
-    const people = result.actors.map(toActorDto);
-    if (format === 'csv') return sendCsv(res, 'persons.csv', toCsv(people, ACTOR_FIELDS));
+    if (format === 'csv') {
+      return this.csv.file(
+        'persons.csv',
+        ACTOR_FIELDS,
+        pagesOf(result.rows, async (rows) => (await this.analytics.actors(project.id, rows)).map(toActorDto)),
+      );
+    }
+    const people = (await this.analytics.actors(project.id, result.rows)).map(toActorDto);
     const next = nextUrl(req, paging, result.total);
     const results = [{ people, count: people.length }];
     if (envelope === 'short') return { results, next, missing_persons: result.missing };

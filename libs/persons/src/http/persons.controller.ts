@@ -15,7 +15,7 @@ import {
   RequireScopes,
 } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
   ApiExtraModels,
@@ -26,11 +26,11 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { parsePersonRef } from '../domain/person';
 import { filterLeaves, parseFilterDate, parsePropertyFilter } from '../domain/property-filter';
 import { PersonsService } from '../persons.service';
-import { toCsv } from './csv';
+import { CsvExports, pagesFrom, pagesOf } from './csv';
 import {
   DeletePropertyDto,
   PERSON_FIELDS,
@@ -80,10 +80,9 @@ function dateParam(query: QueryParams, name: string): Date | undefined {
   return date;
 }
 
-export function sendCsv(res: Response, filename: string, body: string): string {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-  return body;
+/** The persons `ids` names, as response rows, read a page at a time (for CSV exports). */
+export function personPages(persons: PersonsService, projectId: number, ids: readonly number[]) {
+  return pagesOf(ids, async (page) => (await persons.byIds(projectId, page)).map(toPersonDto));
 }
 
 export const FORMAT_QUERY = ApiQuery({
@@ -91,7 +90,7 @@ export const FORMAT_QUERY = ApiQuery({
   required: false,
   enum: ['json', 'csv'],
   description:
-    'csv: text/csv with a header row; nested fields become dotted columns (properties.email, distinct_ids.0).',
+    'csv: text/csv with a header row; nested fields become dotted columns (properties.email, distinct_ids.0), at most CSV_MAX_COLUMNS of them (then a last omitted_values column); cells that would run as spreadsheet formulas start with a quote.',
 });
 
 const PERSON_OR_CSV = {
@@ -103,7 +102,10 @@ const PERSON_OR_CSV = {
 @ApiExtraModels(PersonDto)
 @Controller('api/projects/:project_id/persons')
 export class PersonsController {
-  constructor(private readonly persons: PersonsService) {}
+  constructor(
+    private readonly persons: PersonsService,
+    private readonly csv: CsvExports,
+  ) {}
 
   /** Persons of the project, newest first. */
   @Get()
@@ -131,24 +133,22 @@ export class PersonsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Paginated<PersonDto> | string> {
+  ): Promise<Paginated<PersonDto> | StreamableFile> {
     const format = formatOf(query);
     const page = parsePageQuery(query, format === 'csv' ? { limit: CSV_LIMIT, max: CSV_LIMIT } : {});
     const properties = single(query, 'properties');
-    const { count, rows } = await this.persons.list(
-      project.id,
-      {
-        distinctId: single(query, 'distinct_id'),
-        email: single(query, 'email'),
-        search: single(query, 'search'),
-        properties: properties === undefined || properties === '' ? undefined : parsePropertyFilter(properties),
-      },
-      page,
-    );
-    const results = rows.map(toPersonDto);
-    if (format === 'csv') return sendCsv(res, 'persons.csv', toCsv(results, PERSON_FIELDS));
-    return pageOf(req, page, count, results);
+    const filter = {
+      distinctId: single(query, 'distinct_id'),
+      email: single(query, 'email'),
+      search: single(query, 'search'),
+      properties: properties === undefined || properties === '' ? undefined : parsePropertyFilter(properties),
+    };
+    if (format === 'csv') {
+      const ids = await this.persons.listIds(project.id, filter, page);
+      return this.csv.file('persons.csv', PERSON_FIELDS, personPages(this.persons, project.id, ids));
+    }
+    const { count, rows } = await this.persons.list(project.id, filter, page);
+    return pageOf(req, page, count, rows.map(toPersonDto));
   }
 
   /** Activity entries of every person of the project, newest first. */
@@ -179,11 +179,10 @@ export class PersonsController {
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
     @Query() query: QueryParams,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PersonDto | string> {
+  ): Promise<PersonDto | StreamableFile> {
     const format = formatOf(query);
     const person = toPersonDto(await this.persons.get(project.id, parsePersonRef(id)));
-    return format === 'csv' ? sendCsv(res, 'person.csv', toCsv([person], PERSON_FIELDS)) : person;
+    return format === 'csv' ? this.csv.file('person.csv', PERSON_FIELDS, pagesFrom([person])) : person;
   }
 
   /** Merges `properties` into the person's properties (listed keys overwritten, others kept). */

@@ -35,6 +35,27 @@ export class HttpConfig extends PlatformConfig {
   @EnvInt(1)
   RATE_LIMIT_PER_HOUR = 4800;
 
+  /**
+   * Most flags in one `dependency_chain` of the local-evaluation definitions (a dependency and
+   * everything it depends on); a longer chain ships empty and SDKs ask the server.
+   */
+  @EnvInt(1, 100_000)
+  FLAG_DEPENDENCY_CHAIN_MAX = 100;
+
+  /**
+   * Most flag keys in all the `dependency_chain` lists of one definitions response; flags are
+   * served cheapest first and one that no longer fits ships its chains empty.
+   */
+  @EnvInt(0, 10_000_000)
+  FLAG_DEPENDENCY_CHAINS_TOTAL_MAX = 100_000;
+
+  /**
+   * Most columns a CSV export flattens out of nested values (properties, distinct ids); further
+   * ones are left out, and a last column says which rows lost values.
+   */
+  @EnvInt(1, 100_000)
+  CSV_MAX_COLUMNS = 1_000;
+
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
   @EnvInt(0, 600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
