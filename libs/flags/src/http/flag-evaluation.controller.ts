@@ -170,9 +170,10 @@ export class FlagEvaluationController {
   @ApiBadRequestResponse({ type: DashboardOutcomeDto, description: '`{success: false, error}`.' })
   async enrichUsageDashboard(
     @CurrentProject() project: ProjectAccess,
+    @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DashboardOutcome> {
-    return sendOutcome(res, await this.tools.enrichUsageDashboard(project, parseFlagId(id)));
+    return sendOutcome(res, await this.tools.enrichUsageDashboard(project, actor, parseFlagId(id)));
   }
 }
