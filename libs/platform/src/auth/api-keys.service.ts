@@ -1,8 +1,10 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { PlatformConfig } from '../config/platform-config';
 import { isUniqueViolation } from '../database/pg-errors';
 import { queryRows } from '../database/query-rows';
+import { inTransaction } from '../database/transaction';
 import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
 import { PersonalApiKeyRecord } from '../tenancy/tenancy.records';
@@ -36,8 +38,15 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   private readonly cache = new Map<string, { actor: Actor; until: number }>();
   private readonly lastUsedWritten = new Map<string, number>();
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly config: PlatformConfig,
+  ) {}
 
+  /**
+   * A new key for the user, who may hold at most PERSONAL_API_KEYS_PER_USER of them (PostHog:
+   * 10): a leaked key cannot mint clones that outlive its revocation.
+   */
   async create(
     userId: number,
     input: { label?: string; scopes?: string[] },
@@ -51,23 +60,35 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     if (label.length > 40)
       throw DomainError.invalid('Ensure this field has no more than 40 characters.', 'label', 'max_length');
     const scopes = validateScopes(input.scopes ?? ['*']);
-    const repo = (manager ?? this.ds.manager).getRepository(PersonalApiKeyRecord);
-    try {
-      const record = await repo.save({
-        userId,
-        label,
-        maskValue: maskPersonalApiKey(value),
-        secureValue: hashPersonalApiKey(value),
-        scopes,
-        lastUsedAt: null,
-      });
-      return { record, value };
-    } catch (e) {
-      if (isUniqueViolation(e, 'uq_personal_api_keys_secure_value')) {
-        throw DomainError.unique('This key already exists.', 'value');
+    const max = this.config.PERSONAL_API_KEYS_PER_USER;
+    return inTransaction(this.ds, manager, async (m) => {
+      // The user's row serialises concurrent creations, so that they cannot overshoot the cap together.
+      await m.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const repo = m.getRepository(PersonalApiKeyRecord);
+      if ((await repo.countBy({ userId })) >= max) {
+        throw DomainError.invalid(
+          `You can only have ${max} personal API keys. Remove an existing key before creating a new one.`,
+          null,
+          'invalid',
+        );
       }
-      throw e;
-    }
+      try {
+        const record = await repo.save({
+          userId,
+          label,
+          maskValue: maskPersonalApiKey(value),
+          secureValue: hashPersonalApiKey(value),
+          scopes,
+          lastUsedAt: null,
+        });
+        return { record, value };
+      } catch (e) {
+        if (isUniqueViolation(e, 'uq_personal_api_keys_secure_value')) {
+          throw DomainError.unique('This key already exists.', 'value');
+        }
+        throw e;
+      }
+    });
   }
 
   list(userId: number): Promise<PersonalApiKeyRecord[]> {

@@ -1,6 +1,6 @@
 /**
- * Fixed-window request counters per key (PostHog's burst-per-minute and sustained-per-hour
- * throttles). In memory: each API instance counts its own requests.
+ * Fixed-window request counters per key of the caller's choosing (PostHog's burst-per-minute
+ * and sustained-per-hour throttles). In memory: each API instance counts its own requests.
  */
 export interface RateLimit {
   limit: number;

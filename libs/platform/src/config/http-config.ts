@@ -27,11 +27,11 @@ export class HttpConfig extends PlatformConfig {
   @EnvBoolean()
   RATE_LIMIT_ENABLED = true;
 
-  /** Requests per minute per personal API key. */
+  /** Requests per minute per user (all of the user's personal API keys together). */
   @EnvInt(1)
   RATE_LIMIT_PER_MINUTE = 480;
 
-  /** Requests per hour per personal API key. */
+  /** Requests per hour per user (all of the user's personal API keys together). */
   @EnvInt(1)
   RATE_LIMIT_PER_HOUR = 4800;
 

@@ -38,6 +38,10 @@ export class PlatformConfig {
   @EnvEnum(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
+  /** Personal API keys one user may hold (PostHog: 10), whoever creates them (API or CLI). */
+  @EnvInt(1, 10_000)
+  PERSONAL_API_KEYS_PER_USER = 10;
+
   // --- Scheduled jobs: run by the worker, and by the API when SCHEDULER_ENABLED ---------------
 
   /** Minutes between two refreshes of the event definitions' volume_30_day. */
