@@ -37,6 +37,8 @@ export interface TestApp extends Tenant {
   app: NestExpressApplication;
   /** http://127.0.0.1:<port>, for SDKs that need a real address. */
   baseUrl: string;
+  /** Where lists' `next`/`previous` links point: PUBLIC_URL, by default http://localhost:<port>. */
+  publicUrl: string;
   db: TestDatabase;
   config: ApiConfig;
   /** A supertest request carrying `Authorization: Bearer <key>` (the bootstrap key by default; `null` for none). */
@@ -92,7 +94,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   if (!bootstrap) throw new Error('a fresh test database must bootstrap');
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
   const tenancy = app.get(TenancyService);
   const keys = app.get(ApiKeysService);
   const user = await tenancy.findUserByEmail(bootstrap.email);
@@ -113,6 +116,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     app,
     baseUrl,
+    publicUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${port}`,
     db,
     config,
     organizationId: bootstrap.organizationId,
