@@ -63,7 +63,8 @@ function uniqueEmail(): string {
 
 /**
  * The whole API on a fresh database, listening on a random local port, bootstrapped with a known
- * key. `env` overrides configuration (rate limiting is off unless a test turns it on).
+ * key. `env` overrides configuration (rate limits and the failed-authentication throttle are off
+ * unless a test turns them on).
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await freshDatabase();
@@ -76,6 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_POOL_SIZE: serverUrl() ? '5' : '1',
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent',
     RATE_LIMIT_ENABLED: 'false',
+    AUTH_FAILURES_PER_MINUTE: '0',
     SCHEDULER_ENABLED: 'false',
     MIGRATIONS_RUN: 'true',
     BOOTSTRAP_API_KEY: key,

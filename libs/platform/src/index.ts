@@ -1,6 +1,7 @@
 export * from './activity/activity-diff';
 export * from './activity/activity-log.service';
 export * from './auth/api-keys.service';
+export * from './auth/failed-auth-throttle';
 export * from './background-jobs';
 export * from './auth/rate-limiter';
 export * from './auth/scopes';

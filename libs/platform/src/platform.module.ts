@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityLogService } from './activity/activity-log.service';
 import { ApiKeysService } from './auth/api-keys.service';
+import { FailedAuthThrottle } from './auth/failed-auth-throttle';
 import { BackgroundJobs } from './background-jobs';
 import { BootstrapService } from './bootstrap/bootstrap.service';
 import { PlatformConfig } from './config/platform-config';
@@ -42,6 +43,7 @@ export class PlatformModule {
       BootstrapService,
       FlagDefinitionChanges,
       BackgroundJobs,
+      FailedAuthThrottle,
     ];
     const configs = configProviders(config);
     return {

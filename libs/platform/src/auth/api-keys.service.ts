@@ -8,6 +8,7 @@ import { inTransaction } from '../database/transaction';
 import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
 import { PersonalApiKeyRecord } from '../tenancy/tenancy.records';
+import { FailedAuthThrottle } from './failed-auth-throttle';
 import { generateSecret, hashPersonalApiKey, maskPersonalApiKey, PERSONAL_API_KEY_PATTERN } from './secrets';
 import { isScope } from './scopes';
 
@@ -41,6 +42,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly config: PlatformConfig,
+    private readonly failures: FailedAuthThrottle,
   ) {}
 
   /**
@@ -114,13 +116,17 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     this.cache.delete(rows[0].secure_value);
   }
 
-  /** The actor behind a plaintext key, or undefined when the key is unknown, revoked or its user inactive. */
+  /**
+   * The actor behind a plaintext key, or undefined when the key is unknown, revoked or its user
+   * inactive. A lookup that finds nothing counts against the client's address (FailedAuthThrottle).
+   */
   async authenticate(raw: string): Promise<Actor | undefined> {
     if (!PERSONAL_API_KEY_PATTERN.test(raw)) return undefined;
     const hash = hashPersonalApiKey(raw);
     const now = Date.now();
     const hit = this.cache.get(hash);
     if (hit && hit.until > now) return hit.actor;
+    this.failures.check();
     const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
       `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
               u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
@@ -131,6 +137,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     );
     if (rows.length === 0) {
       this.cache.delete(hash);
+      this.failures.failed();
       return undefined;
     }
     const { lastUsedAt, ...fields } = rows[0];

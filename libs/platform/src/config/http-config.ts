@@ -45,6 +45,13 @@ export class HttpConfig extends PlatformConfig {
   @EnvInt(1)
   RATE_LIMIT_PER_HOUR = 4800;
 
+  /**
+   * Failed authentications (a personal API key or project token that names nothing) per client
+   * address and minute before that address gets 429; 0 turns the throttle off.
+   */
+  @EnvInt(0)
+  AUTH_FAILURES_PER_MINUTE = 60;
+
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
   @EnvInt(0, 600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;

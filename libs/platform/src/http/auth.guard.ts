@@ -46,15 +46,7 @@ export class AuthGuard implements CanActivate {
     if (this.limiter) {
       // Per user, not per key: more keys buy no more requests.
       const decision = this.limiter.hit(`user:${actor.userId}`);
-      if (!decision.allowed) {
-        throw new DomainError(
-          'throttled',
-          'throttled',
-          `Request was throttled. Expected available in ${decision.retryAfterSeconds} seconds.`,
-          null,
-          decision.retryAfterSeconds,
-        );
-      }
+      if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
     }
     const missing = missingScope(actor.scopes, scopes);
     if (missing) throw DomainError.forbidden(`API key missing required scope '${missing}'`);

@@ -74,7 +74,7 @@ export function observeRequests(logger: JsonLogger, lifecycle: Lifecycle): Reque
     };
     res.once('finish', finish);
     res.once('close', finish);
-    requestContext.run({ requestId }, () => next());
+    requestContext.run({ requestId, clientAddress: req.ip }, () => next());
   };
 }
 
