@@ -1,5 +1,13 @@
 import { Cohort, CohortsService, PersonsService } from '@app/persons';
-import { Actor, BackgroundJobs, DomainError, metrics, UserRecord, TenancyService } from '@app/platform';
+import {
+  Actor,
+  BackgroundJobs,
+  DomainError,
+  ExpensiveWork,
+  metrics,
+  UserRecord,
+  TenancyService,
+} from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -57,6 +65,7 @@ export class FlagToolsService {
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
     private readonly jobs: BackgroundJobs,
+    private readonly work: ExpensiveWork,
   ) {}
 
   /**
@@ -166,7 +175,8 @@ export class FlagToolsService {
    * A static cohort of the persons the flag is on for, named as PostHog names it. It answers at
    * once (`is_calculating: true`); the persons are evaluated and added in batches in the
    * background. Inactive, deleted and group flags give an empty cohort. Only who may edit the
-   * flag may (PostHog runs it through the flag's edit permission).
+   * flag may (PostHog runs it through the flag's edit permission). The filling is expensive work
+   * of the caller and the project until it ends: past their bounds the request gets 429.
    */
   async createStaticCohortForFlag(
     scope: ProjectScope,
@@ -174,8 +184,15 @@ export class FlagToolsService {
     flagId: number,
   ): Promise<{ cohort: Cohort; createdBy: UserRecord | null }> {
     const flag = await this.flagsService.editable(scope, actor, flagId);
-    const cohort = await this.cohorts.createStatic(scope, actor, staticCohortName(flag.key, new Date()));
-    this.jobs.run('static-cohort-for-flag', () => this.fill(scope.id, flag, cohort.id));
+    const admission = this.work.admit({ userId: actor.userId, projectId: scope.id });
+    let cohort: Cohort;
+    try {
+      cohort = await this.cohorts.createStatic(scope, actor, staticCohortName(flag.key, new Date()));
+    } catch (e) {
+      admission.release();
+      throw e;
+    }
+    this.jobs.run('static-cohort-for-flag', () => this.fill(scope.id, flag, cohort.id), admission);
     return { cohort, createdBy: await this.tenancy.getUser(actor.userId) };
   }
 

@@ -5,6 +5,7 @@ import { ApiKeysService } from './auth/api-keys.service';
 import { FailedAuthThrottle } from './auth/failed-auth-throttle';
 import { BackgroundJobs } from './background-jobs';
 import { BootstrapService } from './bootstrap/bootstrap.service';
+import { ExpensiveWork } from './expensive-work';
 import { PlatformConfig } from './config/platform-config';
 import { openDataSource } from './database/data-source';
 import { FlagDefinitionChanges } from './database/definition-changes';
@@ -43,6 +44,7 @@ export class PlatformModule {
       BootstrapService,
       FlagDefinitionChanges,
       BackgroundJobs,
+      ExpensiveWork,
       FailedAuthThrottle,
     ];
     const configs = configProviders(config);

@@ -8,6 +8,7 @@ import {
   CurrentActor,
   CurrentProject,
   DomainError,
+  ExpensiveRoute,
   pageOf,
   Paginated,
   parseActivityPageQuery,
@@ -108,6 +109,7 @@ export class PersonsController {
   /** Persons of the project, newest first. */
   @Get()
   @RequireScopes('person:read')
+  @ExpensiveRoute()
   @ApiOperation({ summary: 'List persons' })
   @ApiPagingQuery()
   @ApiQuery({ name: 'distinct_id', required: false, description: 'Only the person with this distinct id.' })
