@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiExtension } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { finalize, Observable } from 'rxjs';
 import { PlatformConfig } from '../config/platform-config';
 import { ExpensiveWork } from '../expensive-work';
@@ -19,10 +19,11 @@ const EXPENSIVE_METADATA = 'bunting:expensive';
 /**
  * A route whose requests can hold the database for long. Each runs as ExpensiveWork: at most so
  * many at once per user and per project (429 with Retry-After beyond), and in one of the
- * service-wide slots, waited for up to EXPENSIVE_QUEUE_TIMEOUT_MS. OpenAPI shows `x-expensive`.
+ * service-wide slots, waited for up to EXPENSIVE_QUEUE_TIMEOUT_MS. `unless` names the requests
+ * of the route that are cheap (an indexed lookup). OpenAPI shows `x-expensive`.
  */
-export function ExpensiveRoute(): MethodDecorator & ClassDecorator {
-  return applyDecorators(SetMetadata(EXPENSIVE_METADATA, true), ApiExtension('x-expensive', true));
+export function ExpensiveRoute(unless?: (req: Request) => boolean): MethodDecorator & ClassDecorator {
+  return applyDecorators(SetMetadata(EXPENSIVE_METADATA, unless ?? true), ApiExtension('x-expensive', true));
 }
 
 /**
@@ -39,10 +40,12 @@ export class ExpensiveRouteInterceptor implements NestInterceptor {
   ) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    if (!this.reflector.getAllAndOverride<boolean>(EXPENSIVE_METADATA, [ctx.getHandler(), ctx.getClass()])) {
-      return next.handle();
-    }
+    const mark = this.reflector.getAllAndOverride<true | ((req: Request) => boolean) | undefined>(
+      EXPENSIVE_METADATA,
+      [ctx.getHandler(), ctx.getClass()],
+    );
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    if (mark === undefined || (mark !== true && mark(req))) return next.handle();
     const res = ctx.switchToHttp().getResponse<Response>();
     if (!req.actor) throw new Error('an expensive route needs an authenticated caller');
     const admission = this.work.admit({ userId: req.actor.userId, projectId: req.project?.id });
