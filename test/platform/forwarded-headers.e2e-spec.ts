@@ -40,7 +40,9 @@ describe('forwarded headers', () => {
         expect({ header, status: res.status }).toEqual({ header, status: 200 });
         expect(res.body.next).toBe('https://flags.example.com/api/projects/?limit=1&offset=1');
       }
-      const activity = await t.get(`/api/projects/${t.projectId}/feature_flags/activity/`).set('X-Forwarded-Host', value);
+      const activity = await t
+        .get(`/api/projects/${t.projectId}/feature_flags/activity/`)
+        .set('X-Forwarded-Host', value);
       expect(activity.status).toBe(200);
     });
   });
@@ -61,7 +63,10 @@ describe('forwarded headers', () => {
         .expect(200);
       expect(res.body.next).toBe('https://bunting.example.org/api/projects/?limit=1&offset=1');
       expect(res.headers['strict-transport-security']).toContain('max-age=');
-      const port = await t.get('/api/projects/?limit=1').set('X-Forwarded-Host', 'bunting.example.org:8443').expect(200);
+      const port = await t
+        .get('/api/projects/?limit=1')
+        .set('X-Forwarded-Host', 'bunting.example.org:8443')
+        .expect(200);
       expect(port.body.next).toBe('http://bunting.example.org:8443/api/projects/?limit=1&offset=1');
     });
 

@@ -129,7 +129,8 @@ describe('roles: every flag route runs the edit check', () => {
       const res = await call(method, template, viewer.key);
       const refusesEveryone = res.status === 405 && '405' in doc.operation(method, template).responses;
       if (res.status !== 403 && !refusesEveryone) answers.push(`${route} → ${res.status} ${res.text.slice(0, 200)}`);
-      if (res.status === 403) expect(res.body).toMatchObject({ type: 'authentication_error', code: 'permission_denied' });
+      if (res.status === 403)
+        expect(res.body).toMatchObject({ type: 'authentication_error', code: 'permission_denied' });
     }
     expect(answers).toEqual([]);
     expect(await snapshot()).toEqual(before);

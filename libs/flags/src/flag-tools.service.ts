@@ -1,13 +1,5 @@
 import { Cohort, CohortsService, PersonsService } from '@app/persons';
-import {
-  Actor,
-  BackgroundJobs,
-  DomainError,
-  ExpensiveWork,
-  metrics,
-  UserRecord,
-  TenancyService,
-} from '@app/platform';
+import { Actor, BackgroundJobs, DomainError, ExpensiveWork, metrics, UserRecord, TenancyService } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

@@ -40,10 +40,10 @@ export class ExpensiveRouteInterceptor implements NestInterceptor {
   ) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const mark = this.reflector.getAllAndOverride<true | ((req: Request) => boolean) | undefined>(
-      EXPENSIVE_METADATA,
-      [ctx.getHandler(), ctx.getClass()],
-    );
+    const mark = this.reflector.getAllAndOverride<true | ((req: Request) => boolean) | undefined>(EXPENSIVE_METADATA, [
+      ctx.getHandler(),
+      ctx.getClass(),
+    ]);
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     if (mark === undefined || (mark !== true && mark(req))) return next.handle();
     const res = ctx.switchToHttp().getResponse<Response>();

@@ -56,7 +56,8 @@ export function setLinkBase(app: Express, publicUrl: string | undefined): void {
 }
 
 // What a link may name as its host: a DNS name or IPv4 address, or a bracketed IPv6 literal, and a port.
-const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?)(?::(\d{1,5}))?$/;
+const HOST =
+  /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?)(?::(\d{1,5}))?$/;
 
 /**
  * The origin a trusted proxy forwarded (X-Forwarded-Proto and -Host, Express's `trust proxy`), or
