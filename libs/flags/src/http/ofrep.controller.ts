@@ -16,6 +16,7 @@ const ERRORS = [
     description: 'PARSE_ERROR, TARGETING_KEY_MISSING or INVALID_CONTEXT.',
   }),
   ApiResponse({ status: 401, type: OfrepErrorDto, description: 'Missing or unknown project token.' }),
+  ApiResponse({ status: 429, type: OfrepErrorDto, description: 'Too many failed authentications; see Retry-After.' }),
   ApiResponse({ status: 413, type: ErrorEnvelope, description: 'Body too large (refused before OFREP reads it).' }),
   ApiResponse({ status: 503, type: OfrepErrorDto, description: 'Database unavailable; see Retry-After.' }),
   ApiResponse({ status: 504, type: OfrepErrorDto, description: 'The database took too long.' }),

@@ -1,6 +1,7 @@
 import {
   absoluteUrl,
   CurrentProject,
+  ExpensiveRoute,
   DomainError,
   parseNonNegativeInt,
   RequireScopes,
@@ -212,6 +213,7 @@ const ACTORS_OR_CSV = (model: string) => ({
  */
 @ApiTags('persons')
 @ApiExtraModels(ActorsDto, ShortActorsDto, RetentionActorsDto, PersonActorDto)
+@ExpensiveRoute()
 @Controller('api/projects/:project_id/persons')
 export class AnalyticsController {
   constructor(

@@ -4,6 +4,7 @@ import {
   CurrentActor,
   CurrentProject,
   DomainError,
+  ExpensiveRoute,
   pageOf,
   parsePageQuery,
   RequireScopes,
@@ -107,6 +108,7 @@ export class CohortsController {
   /** The cohort's persons as of now, newest first (a static cohort's members). */
   @Get(':id/persons')
   @RequireScopes('cohort:read', 'person:read')
+  @ExpensiveRoute()
   @ApiPagingQuery()
   @FORMAT_QUERY
   @ApiPaginatedResponse(PersonDto, {

@@ -8,6 +8,7 @@ import {
   CurrentActor,
   CurrentProject,
   DomainError,
+  ExpensiveRoute,
   pageOf,
   Paginated,
   parseActivityPageQuery,
@@ -110,6 +111,8 @@ export class PersonsController {
   /** Persons of the project, newest first. */
   @Get()
   @RequireScopes('person:read')
+  // a count and a page over the project's persons, unless it looks up one distinct id (indexed)
+  @ExpensiveRoute((req) => typeof req.query.distinct_id === 'string')
   @ApiOperation({ summary: 'List persons' })
   @ApiPagingQuery()
   @ApiQuery({ name: 'distinct_id', required: false, description: 'Only the person with this distinct id.' })

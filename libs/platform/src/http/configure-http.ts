@@ -13,6 +13,7 @@ import {
   securityHeaders,
 } from './middleware';
 import { buildOpenApiDocument, mountSwaggerUi, OpenApiDocumentHolder } from './openapi';
+import { setLinkBase } from './pagination';
 import { RouteTable } from './route-table';
 import { sdkCors } from './sdk-cors.middleware';
 
@@ -35,6 +36,9 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   server.headersTimeout = 66_000;
   answerClientErrors(server);
   express.disable('x-powered-by');
+  // Forwarded headers count only from the configured proxies: req.ip, req.protocol and links.
+  express.set('trust proxy', config.TRUST_PROXY);
+  setLinkBase(express, config.PUBLIC_URL);
   express.set('etag', false);
   conditionalOnlyOnValidators(express);
   const logger = app.get(JsonLogger);
