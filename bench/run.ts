@@ -393,6 +393,11 @@ async function main(): Promise<void> {
         BOOTSTRAP_API_KEY: key,
         BOOTSTRAP_PROJECT_TOKEN: token,
         RATE_LIMIT_ENABLED: 'false',
+        // one key drives every scenario: lift the fairness bounds per user and project (the
+        // service-wide slots of expensive work still apply) and the failed-auth throttle
+        EXPENSIVE_CONCURRENCY_PER_USER: '1000',
+        EXPENSIVE_CONCURRENCY_PER_PROJECT: '1000',
+        AUTH_FAILURES_PER_MINUTE: '0',
         SCHEDULER_ENABLED: 'false',
         DATABASE_STATEMENT_TIMEOUT_MS: '600000',
         EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS: '3600',

@@ -145,19 +145,19 @@ describe('event definitions list: search, event_type, ordering, pagination', () 
     expect(first.body.count).toBe(NAMES.length);
     expect(names(first.body.results)).toEqual(all.slice(0, 4));
     expect(first.body.previous).toBeNull();
-    expect(first.body.next).toBe(`${t.baseUrl}${base}/?limit=4&offset=4`);
+    expect(first.body.next).toBe(`${t.publicUrl}${base}/?limit=4&offset=4`);
     const seen: string[] = [];
     let url: string | null = `${base}/?limit=4`;
     while (url) {
       const res: { body: { results: DefinitionBody[]; next: string | null } } = await t
-        .get(url.replace(t.baseUrl, ''))
+        .get(url.replace(t.publicUrl, ''))
         .expect(200);
       seen.push(...names(res.body.results));
       url = res.body.next;
     }
     expect(seen).toEqual(all);
     const last = await t.get(`${base}/?limit=4&offset=8&search=e`).expect(200);
-    expect(last.body.previous).toBe(`${t.baseUrl}${base}/?limit=4&offset=4&search=e`);
+    expect(last.body.previous).toBe(`${t.publicUrl}${base}/?limit=4&offset=4&search=e`);
     expect(last.body.next).toBeNull();
     const beyond = await t.get(`${base}/?offset=500`).expect(200);
     expect(beyond.body).toMatchObject({ count: NAMES.length, results: [] });

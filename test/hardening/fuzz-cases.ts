@@ -557,6 +557,7 @@ function extraHeadersFor(projectToken: string): fc.Arbitrary<Record<string, stri
       'x-api-key',
       'accept',
       'x-forwarded-proto',
+      'x-forwarded-host',
       'accept-encoding',
       'origin',
     ),

@@ -71,6 +71,26 @@ describe('personal API keys and scopes', () => {
     await t.del(`/api/personal_api_keys/${strong.id}/`, weak.body.value).expect(403);
   });
 
+  it('caps the keys of a user at PERSONAL_API_KEYS_PER_USER (10), also against concurrent creations', async () => {
+    const user = await t.newUser(t.organizationId, { scopes: ['feature_flag:read'] });
+    const create = () => t.post('/api/personal_api_keys/', { label: 'clone', scopes: ['feature_flag:read'] }, user.key);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => create()));
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(9).fill(201), 400, 400, 400]);
+    const refused = answers.find((r) => r.status === 400)!;
+    expect(refused.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid',
+      detail: 'You can only have 10 personal API keys. Remove an existing key before creating a new one.',
+      attr: null,
+    });
+    const keys = (await t.get('/api/personal_api_keys/', user.key).expect(200)).body;
+    expect(keys).toHaveLength(10);
+    // revoking one makes room for one
+    await t.del(`/api/personal_api_keys/${keys[1].id}/`, user.key).expect(204);
+    await create().expect(201);
+    await create().expect(400);
+  });
+
   describe('401', () => {
     it.each([
       ['no header', undefined, 'not_authenticated'],
@@ -118,11 +138,13 @@ describe('personal API keys and scopes', () => {
       if (body) r = r.send(body);
       const ok = await r;
       expect(ok.status).toBeLessThan(300);
+      for (const id of [wrong.body.id, right.body.id]) await t.del(`/api/personal_api_keys/${id}/`).expect(204);
     });
 
     it('write scopes satisfy reads', async () => {
       const key = await t.post('/api/personal_api_keys/', { label: 'w', scopes: ['project:write'] }).expect(201);
       await t.get('/api/projects/', key.body.value).expect(200);
+      await t.del(`/api/personal_api_keys/${key.body.id}/`).expect(204);
     });
   });
 

@@ -111,6 +111,52 @@ describe('roles: who may edit a feature flag', () => {
     expect(copied.body.success[0]).toMatchObject({ key: 'flag-a', can_edit: true });
   });
 
+  it('copy_flags puts a target flag the caller may not edit in `failed`, and writes nothing of that target', async () => {
+    const guarded = (await t.post('/api/projects/', { name: 'Guarded' }).expect(201)).body.id;
+    const open = (await t.post('/api/projects/', { name: 'Open' }).expect(201)).body.id;
+    const inGuarded = `/api/projects/${guarded}/feature_flags`;
+    const cohorts = (project: number) => t.get(`/api/projects/${project}/cohorts/`).expect(200);
+    const owners = (
+      await t.post(`${inGuarded}/`, { key: 'shared-key', name: "The owner's", filters: { groups: [] } }).expect(201)
+    ).body;
+    // the viewer's own flag of that key (theirs to edit and copy), using a cohort of theirs
+    const cohort = (
+      await t
+        .post(
+          `/api/projects/${t.projectId}/cohorts/`,
+          { name: 'Viewer cohort', groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }] }] },
+          viewer.key,
+        )
+        .expect(201)
+    ).body;
+    const property = { key: 'id', type: 'cohort', value: cohort.id };
+    const filters = { groups: [{ properties: [property], rollout_percentage: 100 }] };
+    await t.post(`${flags}/`, { key: 'shared-key', name: "The viewer's", filters }, viewer.key).expect(201);
+    const before = (await t.get(`${inGuarded}/${owners.id}/`).expect(200)).body;
+    const cohortsBefore = (await cohorts(guarded)).body.count;
+
+    const res = await t
+      .post(
+        `/api/organizations/${t.organizationId}/feature_flags/copy_flags/`,
+        { feature_flag_key: 'shared-key', from_project: t.projectId, target_project_ids: [guarded, open] },
+        viewer.key,
+      )
+      .expect(200);
+    expect(res.body.failed).toEqual([
+      { project_id: guarded, errors: "You don't have edit permissions for this feature flag." },
+    ]);
+    expect(res.body.success).toEqual([expect.objectContaining({ key: 'shared-key', name: "The viewer's" })]);
+    const after = (await t.get(`${inGuarded}/${owners.id}/`).expect(200)).body;
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ name: "The owner's", version: 1, last_modified_by: { id: t.userId } });
+    expect((await cohorts(guarded)).body.count).toBe(cohortsBefore);
+    expect((await t.get(`${inGuarded}/${owners.id}/activity/`).expect(200)).body.total_count).toBe(1);
+    // the open target got the flag and its cohort
+    const copied = (await t.get(`/api/projects/${open}/feature_flags/`).expect(200)).body.results;
+    expect(copied).toEqual([expect.objectContaining({ key: 'shared-key', name: "The viewer's" })]);
+    expect((await cohorts(open)).body.results).toEqual([expect.objectContaining({ name: 'Viewer cohort' })]);
+  });
+
   it("writes of a flag's role access follow PostHog's permission (an attached 21 role does not grant it)", async () => {
     const other = (await t.post(`${roles}/`, { name: 'Other' }).expect(201)).body;
     const access = (flag: { id: number }) => `${flags}/${flag.id}/role_access/`;

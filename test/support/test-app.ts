@@ -37,6 +37,8 @@ export interface TestApp extends Tenant {
   app: NestExpressApplication;
   /** http://127.0.0.1:<port>, for SDKs that need a real address. */
   baseUrl: string;
+  /** Where lists' `next`/`previous` links point: PUBLIC_URL, by default http://localhost:<port>. */
+  publicUrl: string;
   db: TestDatabase;
   config: ApiConfig;
   /** A supertest request carrying `Authorization: Bearer <key>` (the bootstrap key by default; `null` for none). */
@@ -61,7 +63,8 @@ function uniqueEmail(): string {
 
 /**
  * The whole API on a fresh database, listening on a random local port, bootstrapped with a known
- * key. `env` overrides configuration (rate limiting is off unless a test turns it on).
+ * key. `env` overrides configuration (rate limits and the failed-authentication throttle are off
+ * unless a test turns them on).
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await freshDatabase();
@@ -74,6 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_POOL_SIZE: serverUrl() ? '5' : '1',
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent',
     RATE_LIMIT_ENABLED: 'false',
+    AUTH_FAILURES_PER_MINUTE: '0',
     SCHEDULER_ENABLED: 'false',
     MIGRATIONS_RUN: 'true',
     BOOTSTRAP_API_KEY: key,
@@ -92,7 +96,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   if (!bootstrap) throw new Error('a fresh test database must bootstrap');
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
   const tenancy = app.get(TenancyService);
   const keys = app.get(ApiKeysService);
   const user = await tenancy.findUserByEmail(bootstrap.email);
@@ -113,6 +118,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     app,
     baseUrl,
+    publicUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${port}`,
     db,
     config,
     organizationId: bootstrap.organizationId,

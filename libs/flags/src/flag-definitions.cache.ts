@@ -1,5 +1,5 @@
 import { CohortsService, PersonsService } from '@app/persons';
-import { FlagDefinitionChanges, metrics } from '@app/platform';
+import { FlagDefinitionChanges, HttpConfig, metrics } from '@app/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ProjectDefinitions } from './domain/project-definitions';
 import { FlagsRepository } from './persistence/flags.repository';
@@ -48,6 +48,7 @@ export class FlagDefinitionsCache implements OnModuleInit {
     private readonly cohorts: CohortsService,
     private readonly persons: PersonsService,
     private readonly changes: FlagDefinitionChanges,
+    private readonly config: HttpConfig,
   ) {}
 
   onModuleInit(): void {
@@ -91,7 +92,10 @@ export class FlagDefinitionsCache implements OnModuleInit {
     const flags = await this.flags.liveDefinitions(projectId);
     const cohorts = await this.cohorts.definitions(projectId);
     const groupTypes = await this.persons.groupTypeMapping(projectId);
-    const definitions = new ProjectDefinitions(projectId, version, flags, cohorts, groupTypes);
+    const definitions = new ProjectDefinitions(projectId, version, flags, cohorts, groupTypes, {
+      maxChainLength: this.config.FLAG_DEPENDENCY_CHAIN_MAX,
+      maxTotalKeys: this.config.FLAG_DEPENDENCY_CHAINS_TOTAL_MAX,
+    });
     loads.inc();
     loadDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
     return definitions;

@@ -5,6 +5,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { evaluateAll } from './domain/evaluation';
 import type { EvaluationContext, FlagEvaluation, Properties } from './domain/evaluation';
 import { DefinitionFlag, DefinitionsBody, ProjectDefinitions } from './domain/project-definitions';
+import { RemoteConfig, remoteConfigOf, remoteConfigToken } from './domain/remote-config';
 import { FlagsRequest } from './domain/sdk-request';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
@@ -68,7 +69,6 @@ export class FlagEvaluationService implements OnModuleInit {
 
   /**
    * The project of a public project token (SDK endpoints); 401 for a missing or unknown one.
-   * Known tokens are remembered (a token never moves to another project).
    */
   async projectIdByToken(token: string | undefined): Promise<number> {
     if (token === undefined) {
@@ -79,13 +79,20 @@ export class FlagEvaluationService implements OnModuleInit {
         'token',
       );
     }
-    const known = this.tokens.get(token);
-    if (known !== undefined) return known;
-    const project = await this.tenancy.projectByToken(token);
-    if (!project) throw invalidToken();
-    if (this.tokens.size >= MAX_CACHED_TOKENS) this.tokens.clear();
-    this.tokens.set(token, project.id);
-    return project.id;
+    const projectId = await this.knownProjectId(token);
+    if (projectId === undefined) throw invalidToken();
+    return projectId;
+  }
+
+  /**
+   * posthog-js's remote config for a project token: what Bunting serves, and whether the project
+   * has an active flag. 400 for a malformed token, 404 for one of no project (as PostHog).
+   */
+  async remoteConfig(token: string): Promise<RemoteConfig> {
+    const projectId = await this.knownProjectId(remoteConfigToken(token));
+    if (projectId === undefined) throw DomainError.notFound();
+    const definitions = await this.cache.get(projectId);
+    return remoteConfigOf(token, definitions.activeKeys.length > 0);
   }
 
   /** An SDK request: the flags asked for (every active flag by default); inactive ones are left out. */
@@ -155,6 +162,17 @@ export class FlagEvaluationService implements OnModuleInit {
       this.definitionsAccess.set(access, now + ACCESS_CACHE_MS);
     }
     return this.localEvaluation(projectId, sendCohorts);
+  }
+
+  /** The project of a token, or undefined; known tokens are remembered (a token never moves to another project). */
+  private async knownProjectId(token: string): Promise<number | undefined> {
+    const known = this.tokens.get(token);
+    if (known !== undefined) return known;
+    const project = await this.tenancy.projectByToken(token);
+    if (!project) return undefined;
+    if (this.tokens.size >= MAX_CACHED_TOKENS) this.tokens.clear();
+    this.tokens.set(token, project.id);
+    return project.id;
   }
 
   private async context(

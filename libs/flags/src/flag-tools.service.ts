@@ -1,5 +1,5 @@
 import { Cohort, CohortsService, PersonsService } from '@app/persons';
-import { Actor, BackgroundJobs, DomainError, metrics, UserRecord, TenancyService } from '@app/platform';
+import { Actor, BackgroundJobs, DomainError, ExpensiveWork, metrics, UserRecord, TenancyService } from '@app/platform';
 import { EvaluationBudget, holdsWhenAbsent, TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -9,7 +9,7 @@ import { compileConditionMatcher, evaluateFlag } from './domain/evaluation';
 import type { EvaluationContext, FlagCondition, PropertyFilter } from './domain/evaluation';
 import { cohortCheck, flagCohortIds, flagDependencyIds, validateFilters } from './domain/filters';
 import { Flag } from './domain/flag';
-import { ProjectScope } from './flags.service';
+import { FlagsService, ProjectScope } from './flags.service';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
@@ -41,6 +41,7 @@ export class FlagToolsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly flags: FlagsRepository,
+    private readonly flagsService: FlagsService,
     private readonly dashboards: DashboardsRepository,
     private readonly hashKeys: HashKeyOverridesRepository,
     private readonly cache: FlagDefinitionsCache,
@@ -48,6 +49,7 @@ export class FlagToolsService {
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
     private readonly jobs: BackgroundJobs,
+    private readonly work: ExpensiveWork,
     private readonly limits: TargetingLimits,
   ) {}
 
@@ -159,17 +161,25 @@ export class FlagToolsService {
   /**
    * A static cohort of the persons the flag is on for, named as PostHog names it. It answers at
    * once (`is_calculating: true`); the persons are evaluated and added in batches in the
-   * background. Inactive, deleted and group flags give an empty cohort.
+   * background. Inactive, deleted and group flags give an empty cohort. Only who may edit the
+   * flag may (PostHog runs it through the flag's edit permission). The filling is expensive work
+   * of the caller and the project until it ends: past their bounds the request gets 429.
    */
   async createStaticCohortForFlag(
     scope: ProjectScope,
     actor: Actor,
     flagId: number,
   ): Promise<{ cohort: Cohort; createdBy: UserRecord | null }> {
-    const flag = await this.flags.findById(scope.id, flagId);
-    if (!flag) throw DomainError.notFound();
-    const cohort = await this.cohorts.createStatic(scope, actor, staticCohortName(flag.key, new Date()));
-    this.jobs.run('static-cohort-for-flag', () => this.fill(scope.id, flag, cohort.id));
+    const flag = await this.flagsService.editable(scope, actor, flagId);
+    const admission = this.work.admit({ userId: actor.userId, projectId: scope.id });
+    let cohort: Cohort;
+    try {
+      cohort = await this.cohorts.createStatic(scope, actor, staticCohortName(flag.key, new Date()));
+    } catch (e) {
+      admission.release();
+      throw e;
+    }
+    this.jobs.run('static-cohort-for-flag', () => this.fill(scope.id, flag, cohort.id), admission);
     return { cohort, createdBy: await this.tenancy.getUser(actor.userId) };
   }
 
@@ -224,8 +234,7 @@ export class FlagToolsService {
    */
   async createUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
     await this.ds.transaction(async (m) => {
-      const flag = await this.flags.findById(scope.id, flagId, m, true);
-      if (!flag) throw DomainError.notFound();
+      const flag = await this.flagsService.editable(scope, actor, flagId, m);
       const template = usageDashboard(flag.key);
       if (flag.hasEnrichedAnalytics) template.tiles.push(...enrichedTiles(flag.key, template.tiles));
       const dashboard = await this.dashboards.insert(m, scope.id, actor.userId, template);
@@ -235,10 +244,9 @@ export class FlagToolsService {
   }
 
   /** Adds the enriched insights to the flag's usage dashboard; PostHog's checks, in its order. */
-  async enrichUsageDashboard(scope: ProjectScope, flagId: number): Promise<DashboardOutcome> {
+  async enrichUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
     return this.ds.transaction(async (m) => {
-      const flag = await this.flags.findById(scope.id, flagId, m, true);
-      if (!flag) throw DomainError.notFound();
+      const flag = await this.flagsService.editable(scope, actor, flagId, m);
       const dashboard =
         flag.usageDashboardId === null ? null : await this.dashboards.find(scope.id, flag.usageDashboardId, m);
       if (!dashboard || dashboard.deleted) return { success: false, error: 'Usage dashboard not found' };

@@ -1,6 +1,5 @@
 import { PersonsModule } from '@app/persons';
-import { SdkCorsMiddleware, sdkRoutes } from '@app/platform';
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
@@ -10,9 +9,10 @@ import { FlagsService } from './flags.service';
 import { DashboardsController } from './http/dashboards.controller';
 import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
-import { OfrepController, OFREP_PATHS } from './http/ofrep.controller';
+import { OfrepController } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
-import { SDK_FLAG_PATHS, SdkController } from './http/sdk.controller';
+import { RemoteConfigController } from './http/remote-config.controller';
+import { SdkController } from './http/sdk.controller';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagRecord } from './persistence/flag.record';
 import { FlagsRepository } from './persistence/flags.repository';
@@ -20,7 +20,8 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
 
 /**
  * Feature flags: the management API (project and organization level), evaluation (the SDK,
- * OFREP and helper endpoints, over definitions compiled once per change) and the flag tools.
+ * OFREP, remote-config and helper endpoints, over definitions compiled once per change) and the
+ * flag tools.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule],
@@ -31,6 +32,7 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
     OrganizationFlagsController,
     SdkController,
     OfrepController,
+    RemoteConfigController,
     DashboardsController,
   ],
   providers: [
@@ -45,8 +47,4 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
   ],
   exports: [FlagsService, FlagEditPolicies, FlagEvaluationService],
 })
-export class FlagsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SdkCorsMiddleware).forRoutes(...sdkRoutes([...SDK_FLAG_PATHS, ...OFREP_PATHS]));
-  }
-}
+export class FlagsModule {}

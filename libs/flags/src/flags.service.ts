@@ -8,6 +8,7 @@ import {
   DomainError,
   normalizeTags,
   FlagDefinitionChanges,
+  lockDependencyGraphs,
   TenancyService,
   UserRecord,
 } from '@app/platform';
@@ -116,6 +117,27 @@ export class FlagsService {
     });
   }
 
+  /**
+   * 403 unless the caller may edit `flag`. Every route that changes a flag or hangs something on
+   * it (PATCH, each target of copy_flags, usage dashboards, static cohorts, role access) asks here.
+   */
+  async checkEdit(actor: Actor, scope: ProjectScope, flag: Flag, m?: EntityManager): Promise<void> {
+    if (!(await this.canEdit(actor, scope, [flag], m)).has(flag.id)) {
+      throw DomainError.forbidden("You don't have edit permissions for this feature flag.");
+    }
+  }
+
+  /**
+   * The flag `id` of the project, once `checkEdit` allows it: 404 when the project has none.
+   * Inside a transaction (`m`) the flag stays locked until it ends.
+   */
+  async editable(scope: ProjectScope, actor: Actor, id: number, m?: EntityManager): Promise<Flag> {
+    const flag = await this.repo.findById(scope.id, id, m, m !== undefined);
+    if (!flag) throw DomainError.notFound();
+    await this.checkEdit(actor, scope, flag, m);
+    return flag;
+  }
+
   async list(
     scope: ProjectScope,
     actor: Actor,
@@ -144,14 +166,9 @@ export class FlagsService {
    * request that changes nothing writes nothing and keeps the version.
    */
   async update(scope: ProjectScope, actor: Actor, id: number, input: FlagInput): Promise<FlagView> {
-    const flag = await this.ds.transaction(async (m) => {
-      const current = await this.repo.findById(scope.id, id, m, true);
-      if (!current) throw DomainError.notFound();
-      if (!(await this.canEdit(actor, scope, [current], m)).has(current.id)) {
-        throw DomainError.forbidden("You don't have edit permissions for this feature flag.");
-      }
-      return this.change(m, scope, actor, current, input);
-    });
+    const flag = await this.ds.transaction(async (m) =>
+      this.change(m, scope, actor, await this.editable(scope, actor, id, m), input),
+    );
     return (await this.views(actor, scope, [flag]))[0];
   }
 
@@ -182,7 +199,8 @@ export class FlagsService {
   /**
    * Copies the live flag `feature_flag_key` of `from_project` to each target project of the same
    * organization: a live flag with that key there is updated, else one is created. Each target
-   * succeeds or fails on its own; targets outside the organization fail as if they did not exist.
+   * succeeds or fails on its own; targets outside the organization fail as if they did not exist,
+   * and a flag the caller may not edit fails with nothing of its target written.
    */
   async copy(
     organization: { id: string; membershipLevel: number },
@@ -222,14 +240,16 @@ export class FlagsService {
       const scope = scopeOf(target);
       try {
         const { flag, cohorts } = await this.ds.transaction(async (m) => {
+          const existing = await this.repo.findLiveByKey(target, source.key, m);
+          const locked = existing && (await this.editable(scope, actor, existing.id, m));
+          // Before the cohorts' writes (see lockDependencyGraphs).
+          await lockDependencyGraphs(m, target);
           // The cohorts the flag uses, matched by name in the target or created there.
           const copied =
             cohortIds.length === 0 || target === source.projectId
               ? { ids: new Map<number, number>(), created: [] }
               : await this.cohorts.copyInto(m, actor, source.projectId, cohortIds, scope);
           const targetData = { ...data, filters: remapCohortIds(source.filters, copied.ids) };
-          const existing = await this.repo.findLiveByKey(target, source.key, m);
-          const locked = existing && (await this.repo.findById(target, existing.id, m, true));
           const saved = locked
             ? await this.change(m, scope, actor, locked, targetData)
             : await this.insert(m, scope, actor, targetData);
@@ -238,7 +258,7 @@ export class FlagsService {
         this.cohorts.calculate(cohorts);
         result.success.push((await this.views(actor, scope, [flag]))[0]);
       } catch (e) {
-        if (!(e instanceof DomainError) || (e.kind !== 'invalid' && e.kind !== 'conflict')) throw e;
+        if (!(e instanceof DomainError) || !['invalid', 'conflict', 'forbidden'].includes(e.kind)) throw e;
         result.failed.push({ project_id: target, errors: e.detail });
       }
     }
@@ -323,6 +343,8 @@ export class FlagsService {
       changes.key = checkKeyFormat(input.key);
       if (await this.repo.keyTaken(scope.id, input.key, current?.id, m)) throw FlagErrors.keyTaken();
     }
+    // The dependency checks below (and the dependents check of a deletion) read the graph.
+    if (input.filters !== undefined || input.deleted !== undefined) await lockDependencyGraphs(m, scope.id);
     // PostHog ignores a PATCH's `filters` that has no `groups`; on create, missing groups mean "everyone".
     if (input.filters !== undefined && (current === undefined || 'groups' in input.filters)) {
       changes.filters = validateFilters(input.filters, {

@@ -7,6 +7,7 @@ import {
   DomainError,
   FlagDefinitionChanges,
   inTransaction,
+  lockDependencyGraphs,
   metrics,
 } from '@app/platform';
 import { Injectable } from '@nestjs/common';
@@ -131,6 +132,8 @@ export class CohortsService {
       const changes: CohortChanges = {};
       if (input.name !== undefined) changes.name = checkCohortName(input.name);
       if (input.description !== undefined) changes.description = this.description(input.description);
+      // Flags check that the cohorts they use are live; cohorts check their references.
+      if (input.deleted !== undefined) await lockDependencyGraphs(m, scope.id);
       if (!current.isStatic && (input.filters !== undefined || input.groups !== undefined)) {
         const defined = normalizeCohortFilters(input, this.limits);
         await this.checkDefinition(m, scope.id, current.id, defined);
@@ -157,12 +160,21 @@ export class CohortsService {
     id: number,
     page: { limit: number; offset: number },
   ): Promise<{ count: number; rows: Person[] }> {
+    const { count, ids } = await this.personIds(projectId, id, page);
+    return { count, rows: await this.personsRepo.byIds(projectId, ids) };
+  }
+
+  /** The ids of one page of `persons` (an export reads the persons a slice at a time). */
+  async personIds(
+    projectId: number,
+    id: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ count: number; ids: number[] }> {
     const cohort = await this.get(projectId, id);
     const cohorts = await this.repo.withReferences(this.ds, projectId, [cohort.id]);
     const params = new SqlParams();
     const membership = this.repo.membership(projectId, [cohort], cohorts, params);
-    const { count, ids } = await this.repo.memberIds(projectId, membership, params, page);
-    return { count, rows: await this.personsRepo.byIds(projectId, ids) };
+    return this.repo.memberIds(projectId, membership, params, page);
   }
 
   /**
@@ -343,6 +355,7 @@ export class CohortsService {
     await assertPostgresRegexes((sql, values) => m.query(sql, values), defined.regexes, 'filters');
     const references = referencedCohortIds(defined.filters);
     if (references.length === 0) return;
+    await lockDependencyGraphs(m, projectId);
     const cohorts = await this.repo.withReferences(m, projectId, references);
     for (const ref of references) {
       const cohort = cohorts.get(ref);

@@ -1,11 +1,11 @@
 import { EventDeletionModule } from '@app/event-deletion';
-import { SdkCorsMiddleware, sdkRoutes } from '@app/platform';
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AnalyticsService } from './analytics.service';
 import { CohortsService } from './cohorts.service';
 import { AnalyticsController } from './http/analytics.controller';
 import { CohortsController } from './http/cohorts.controller';
-import { IngestionController, INGESTION_PATHS } from './http/ingestion.controller';
+import { CsvExports } from './http/csv';
+import { IngestionController } from './http/ingestion.controller';
 import { PersonsController } from './http/persons.controller';
 import { IngestionHooks } from './ingestion-hooks';
 import { IngestionService } from './ingestion.service';
@@ -30,11 +30,8 @@ import { PersonsService } from './persons.service';
     AnalyticsRepository,
     CohortsService,
     CohortsRepository,
+    CsvExports,
   ],
   exports: [PersonsService, IngestionService, IngestionHooks, CohortsService],
 })
-export class PersonsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SdkCorsMiddleware).forRoutes(...sdkRoutes(INGESTION_PATHS));
-  }
-}
+export class PersonsModule {}

@@ -43,6 +43,16 @@ export class PersonsService {
     return this.repo.list(projectId, filter, page);
   }
 
+  /** The ids of a page of `list`, for exports that read the persons a slice at a time (`byIds`). */
+  listIds(projectId: number, filter: PersonListFilter, page: { limit: number; offset: number }) {
+    return this.repo.listIds(projectId, filter, page);
+  }
+
+  /** Persons of the project by id, in the order of `ids` (those deleted meanwhile left out). */
+  byIds(projectId: number, ids: readonly number[]): Promise<Person[]> {
+    return this.repo.byIds(projectId, ids);
+  }
+
   /** 404 when the project has no such person. */
   async get(projectId: number, ref: PersonRef | null): Promise<Person> {
     const person = ref && (await this.repo.find(this.ds, projectId, ref));

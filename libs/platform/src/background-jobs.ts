@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { Admission, ExpensiveWork } from './expensive-work';
 import { JsonLogger } from './observability/json-logger';
 import { metrics } from './observability/metrics';
 
@@ -6,8 +7,11 @@ const jobsFailed = metrics.counter('background_jobs_failed_total', 'Background j
 
 /**
  * Work started by a request and finished after its response (filling a static cohort,
- * counting a cohort). Errors are logged, never thrown at the request. On shutdown `stopping`
- * turns true, jobs stop at their next checkpoint and shutdown waits for them.
+ * counting a cohort). Each job runs in one of ExpensiveWork's slots, so background work stays
+ * within the pool share of expensive work; a job the request admitted for its user and project
+ * passes that admission along, and gives it back when it ends. Errors are logged, never thrown
+ * at the request. On shutdown `stopping` turns true, jobs stop at their next checkpoint and
+ * shutdown waits for them.
  *
  * Jobs live in this process: one interrupted by a crash is not resumed (the object it was
  * filling keeps saying it is still calculating).
@@ -17,14 +21,23 @@ export class BackgroundJobs implements BeforeApplicationShutdown {
   private readonly running = new Set<Promise<void>>();
   private shuttingDown = false;
 
-  constructor(private readonly logger: JsonLogger) {}
+  constructor(
+    private readonly logger: JsonLogger,
+    private readonly work: ExpensiveWork,
+  ) {}
 
   get stopping(): boolean {
     return this.shuttingDown;
   }
 
-  run(name: string, job: () => Promise<void>): void {
-    const done: Promise<void> = job()
+  run(name: string, job: () => Promise<void>, admission?: Admission): void {
+    const inSlot = admission
+      ? admission
+          .slot()
+          .then(job)
+          .finally(() => admission.release())
+      : this.work.run(job);
+    const done: Promise<void> = inSlot
       .catch((e: unknown) => {
         jobsFailed.inc({ job: name });
         this.logger.entry('error', 'background job failed', {

@@ -1,7 +1,9 @@
 export * from './activity/activity-diff';
 export * from './activity/activity-log.service';
 export * from './auth/api-keys.service';
+export * from './auth/failed-auth-throttle';
 export * from './background-jobs';
+export * from './expensive-work';
 export * from './auth/rate-limiter';
 export * from './auth/scopes';
 export * from './auth/secrets';
@@ -21,6 +23,7 @@ export * from './http/auth.guard';
 export * from './http/configure-http';
 export * from './http/decorators';
 export * from './http/error.filter';
+export * from './http/expensive-route';
 export * from './http/middleware';
 export * from './http/openapi';
 export * from './http/pagination';

@@ -2,8 +2,10 @@ import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityLogService } from './activity/activity-log.service';
 import { ApiKeysService } from './auth/api-keys.service';
+import { FailedAuthThrottle } from './auth/failed-auth-throttle';
 import { BackgroundJobs } from './background-jobs';
 import { BootstrapService } from './bootstrap/bootstrap.service';
+import { ExpensiveWork } from './expensive-work';
 import { PlatformConfig } from './config/platform-config';
 import { openDataSource } from './database/data-source';
 import { FlagDefinitionChanges } from './database/definition-changes';
@@ -42,6 +44,8 @@ export class PlatformModule {
       BootstrapService,
       FlagDefinitionChanges,
       BackgroundJobs,
+      ExpensiveWork,
+      FailedAuthThrottle,
     ];
     const configs = configProviders(config);
     return {

@@ -90,12 +90,15 @@ export class FlagRoleAccessService {
     });
   }
 
+  /** PostHog's stricter rule for a flag's role access, and then the flag's own edit check. */
   private async checkCanManage(project: ProjectScope, actor: Actor, flag: Flag): Promise<void> {
     const isAdmin = isOrganizationAdmin(project.membershipLevel);
-    if (!needsRoleData(actor.userId, isAdmin, flag)) return;
-    const stored = await this.repo.flagAccess(project.organizationId, actor.userId, []);
-    if (!canManageFlagRoleAccess({ userId: actor.userId, isOrganizationAdmin: isAdmin, ...stored }, flag)) {
-      throw RoleErrors.cannotManageFlagAccess();
+    if (needsRoleData(actor.userId, isAdmin, flag)) {
+      const stored = await this.repo.flagAccess(project.organizationId, actor.userId, []);
+      if (!canManageFlagRoleAccess({ userId: actor.userId, isOrganizationAdmin: isAdmin, ...stored }, flag)) {
+        throw RoleErrors.cannotManageFlagAccess();
+      }
     }
+    await this.flags.checkEdit(actor, project, flag);
   }
 }

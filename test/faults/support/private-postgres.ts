@@ -1,16 +1,58 @@
-import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { Client } from 'pg';
 
-const BIN = '/usr/lib/postgresql/15/bin';
+const SERVER_BINARIES = ['initdb', 'pg_ctl', 'postgres'];
+
+function hasServerBinaries(dir: string): boolean {
+  return SERVER_BINARIES.every((b) => existsSync(join(dir, b)));
+}
+
+function pgConfigBindir(): string | undefined {
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where PostgreSQL's server binaries are, whatever the major: PG_BINDIR, `pg_config --bindir`,
+ * Debian's /usr/lib/postgresql/<major>/bin (newest first), then PATH. pg_config comes with libpq
+ * and may name a directory without a server, so each candidate must hold initdb, pg_ctl and postgres.
+ */
+function findServerBinaries(): { dir?: string; tried: string[] } {
+  const debian = '/usr/lib/postgresql';
+  const majors = existsSync(debian)
+    ? readdirSync(debian)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => join(debian, v, 'bin'))
+    : [];
+  const candidates = [
+    process.env.PG_BINDIR,
+    pgConfigBindir(),
+    ...majors,
+    ...(process.env.PATH ?? '').split(delimiter),
+  ].filter((d): d is string => !!d);
+  return { dir: candidates.find(hasServerBinaries), tried: [...new Set(candidates)] };
+}
+
+const FOUND = findServerBinaries();
 
 /** Why the fault tests cannot run here, or undefined when PostgreSQL's server binaries are present. */
 export function privatePostgresMissing(): string | undefined {
-  const missing = ['initdb', 'pg_ctl', 'postgres'].filter((b) => !existsSync(join(BIN, b)));
-  return missing.length ? `PostgreSQL 15 server binaries not found in ${BIN} (${missing.join(', ')})` : undefined;
+  return FOUND.dir
+    ? undefined
+    : `PostgreSQL server binaries (${SERVER_BINARIES.join(', ')}) not found in ${FOUND.tried.join(', ') || 'any directory'}; set PG_BINDIR`;
+}
+
+function bin(name: string): string {
+  if (!FOUND.dir) throw new Error(privatePostgresMissing());
+  return join(FOUND.dir, name);
 }
 
 /**
@@ -80,9 +122,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     const gid = Number((await run('id', ['-g', 'postgres'], false)).trim());
     chownSync(dir, uid, gid);
   }
-  await run(join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'], asPostgres);
+  await run(bin('initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'], asPostgres);
   const port = await freePort();
-  const ctl = (args: string[]) => run(join(BIN, 'pg_ctl'), ['-D', data, ...args], asPostgres);
+  const ctl = (args: string[]) => run(bin('pg_ctl'), ['-D', data, ...args], asPostgres);
   // Unix socket in the cluster's own directory, TCP on 127.0.0.1 only.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
   let running = false;

@@ -8,6 +8,7 @@ import {
   valueProblem,
 } from '@app/targeting';
 import type { PropertyFilter, TargetingLimits } from '@app/targeting';
+import { dependencyCycle } from './evaluation/dependencies';
 import { invalidFilters, pyRepr } from './flag.errors';
 
 /**
@@ -310,16 +311,13 @@ function checkDependencies(groups: Json[], ctx: FiltersContext): void {
     }
   }
   if (ctx.flagId === undefined) return; // nothing can depend on a flag that does not exist yet
-  const visit = (id: number, path: string[], seen: Set<number>): void => {
-    if (id === ctx.flagId) {
-      throw invalidFilters(`Circular dependency detected: ${[...path, ctx.flagKey].join(' → ')}`);
-    }
-    const flag = ctx.flags.get(id);
-    if (!flag || seen.has(id)) return;
-    seen.add(id);
-    for (const next of flag.dependsOn) visit(next, [...path, flag.key], seen);
-  };
-  for (const id of deps) visit(id, [ctx.flagKey], new Set());
+  const cycle = dependencyCycle(ctx.flagId, deps, (id) => ctx.flags.get(id)?.dependsOn ?? []);
+  if (cycle) {
+    const keys = [ctx.flagKey, ...cycle.slice(0, -1).map((id) => ctx.flags.get(id)!.key), ctx.flagKey];
+    // A cycle through thousands of flags is named by its ends.
+    const shown = keys.length <= 12 ? keys : [...keys.slice(0, 6), `… (${keys.length - 11} more)`, ...keys.slice(-5)];
+    throw invalidFilters(`Circular dependency detected: ${shown.join(' → ')}`);
+  }
 }
 
 function checkVariants(filters: Json): Set<string> {

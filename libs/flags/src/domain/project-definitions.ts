@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { compileFlags, flagsWithExperienceContinuity, localEvaluationDefinitions } from './evaluation';
-import type { CohortDefinition, CompiledProject, FlagDefinition, FlagFilters, PropertyFilter } from './evaluation';
+import { compileFlags, flagsWithExperienceContinuity, localEvaluationDefinitions, NO_CHAIN_LIMITS } from './evaluation';
+import type {
+  ChainLimits,
+  CohortDefinition,
+  CompiledProject,
+  FlagDefinition,
+  FlagFilters,
+  PropertyFilter,
+} from './evaluation';
 
 /** A live flag as the definitions endpoints ship it (PostHog's MinimalFeatureFlagSerializer). */
 export interface DefinitionFlag extends FlagDefinition {
@@ -48,6 +55,7 @@ export class ProjectDefinitions {
     readonly flags: readonly DefinitionFlag[],
     readonly cohorts: readonly CohortDefinition[],
     readonly groupTypeMapping: Readonly<Record<string, string>>,
+    private readonly chainLimits: ChainLimits = NO_CHAIN_LIMITS,
   ) {
     this.compiled = compileFlags(flags, cohorts, { groupTypeMapping });
     this.byKey = new Map(flags.map((f) => [f.key, f]));
@@ -70,7 +78,10 @@ export class ProjectDefinitions {
   localEvaluation(sendCohorts: boolean): DefinitionsBody {
     let body = this.bodies.get(sendCohorts);
     if (!body) {
-      const shipped = localEvaluationDefinitions(this.flags, this.cohorts, { sendCohorts });
+      const shipped = localEvaluationDefinitions(this.flags, this.cohorts, {
+        sendCohorts,
+        chainLimits: this.chainLimits,
+      });
       const json = JSON.stringify({
         flags: shipped.flags,
         group_type_mapping: this.groupTypeMapping,

@@ -1,10 +1,11 @@
 import { toCohortDto } from '@app/persons';
-import { CurrentActor, CurrentProject, DomainError, RequireScopes } from '@app/platform';
+import { CurrentActor, CurrentProject, DomainError, ExpensiveRoute, RequireScopes } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiExtension,
   ApiExtraModels,
   ApiHeader,
   ApiOkResponse,
@@ -119,6 +120,7 @@ export class FlagEvaluationController {
   @Post('user_blast_radius')
   @HttpCode(200)
   @RequireScopes('feature_flag:read')
+  @ExpensiveRoute()
   @ApiOkResponse({ type: BlastRadiusDto })
   async blastRadius(
     @CurrentProject() project: ProjectAccess,
@@ -133,6 +135,8 @@ export class FlagEvaluationController {
    */
   @Post(':id/create_static_cohort_for_flag')
   @RequireScopes('feature_flag:write', 'cohort:write')
+  // expensive work, admitted by the service: the filling outlives the request
+  @ApiExtension('x-expensive', true)
   @ApiCreatedResponse({ type: StaticCohortForFlagDto })
   async staticCohort(
     @CurrentProject() project: ProjectAccess,
@@ -170,9 +174,10 @@ export class FlagEvaluationController {
   @ApiBadRequestResponse({ type: DashboardOutcomeDto, description: '`{success: false, error}`.' })
   async enrichUsageDashboard(
     @CurrentProject() project: ProjectAccess,
+    @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DashboardOutcome> {
-    return sendOutcome(res, await this.tools.enrichUsageDashboard(project, parseFlagId(id)));
+    return sendOutcome(res, await this.tools.enrichUsageDashboard(project, actor, parseFlagId(id)));
   }
 }

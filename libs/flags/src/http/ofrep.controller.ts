@@ -9,9 +9,6 @@ import { FlagEvaluationService } from '../flag-evaluation.service';
 import { OfrepErrorFilter } from './ofrep-error.filter';
 import { OfrepBulkDto, OfrepErrorDto, OfrepEvaluationRequestDto, OfrepSuccessDto, toOfrepResults } from './sdk.dto';
 
-/** Paths of the OFREP endpoints (CORS). */
-export const OFREP_PATHS = ['ofrep/v1/evaluate/flags', 'ofrep/v1/evaluate/flags/:key'];
-
 const ERRORS = [
   ApiResponse({
     status: 400,
@@ -19,6 +16,7 @@ const ERRORS = [
     description: 'PARSE_ERROR, TARGETING_KEY_MISSING or INVALID_CONTEXT.',
   }),
   ApiResponse({ status: 401, type: OfrepErrorDto, description: 'Missing or unknown project token.' }),
+  ApiResponse({ status: 429, type: OfrepErrorDto, description: 'Too many failed authentications; see Retry-After.' }),
   ApiResponse({ status: 413, type: ErrorEnvelope, description: 'Body too large (refused before OFREP reads it).' }),
   ApiResponse({ status: 503, type: OfrepErrorDto, description: 'Database unavailable; see Retry-After.' }),
   ApiResponse({ status: 504, type: OfrepErrorDto, description: 'The database took too long.' }),

@@ -29,9 +29,6 @@ import {
   toLegacyFlagsResponse,
 } from './sdk.dto';
 
-/** Paths of the SDK evaluation endpoints (CORS; each also with a trailing slash). */
-export const SDK_FLAG_PATHS = ['flags', 'decide'];
-
 const SDK_BODY = [
   ApiConsumes('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
   ApiBody({ schema: FLAGS_REQUEST_SCHEMA }),

@@ -1,4 +1,4 @@
-import { escapeLike, isUniqueViolation } from '@app/platform';
+import { escapeLike, isUniqueViolation, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -124,21 +124,33 @@ export class FlagsRepository {
     return (await qb.getCount()) > 0;
   }
 
-  /** Live flags reachable from `ids` through flag dependencies (for existence and cycle checks). */
+  /**
+   * Live flags reachable from `ids` through flag dependencies (for existence and cycle checks), in
+   * one statement whatever the depth. It follows `dependency_ids` (kept by PostgreSQL from the
+   * filters); `flagDependencyIds` then decides the edges.
+   */
   async dependencyGraph(projectId: number, ids: number[], m?: EntityManager): Promise<Map<number, DependencyFlag>> {
-    const graph = new Map<number, DependencyFlag>();
     // Ids beyond int4 name no flag (and would make PostgreSQL reject the query).
-    let frontier = [...new Set(ids)].filter((id) => id <= 2_147_483_647);
-    while (frontier.length > 0) {
-      const rows = await this.qb(m)
-        .select(['f.id', 'f.key', 'f.active', 'f.filters'])
-        .where('f.project_id = :projectId AND f.id = ANY(:ids) AND NOT f.deleted', { projectId, ids: frontier })
-        .getMany();
-      for (const r of rows)
-        graph.set(r.id, { id: r.id, key: r.key, active: r.active, dependsOn: flagDependencyIds(r.filters) });
-      frontier = [...new Set(rows.flatMap((r) => graph.get(r.id)!.dependsOn))].filter((id) => !graph.has(id));
-    }
-    return graph;
+    const start = [...new Set(ids)].filter((id) => id <= 2_147_483_647);
+    if (start.length === 0) return new Map();
+    const rows = await queryRows<{ id: number; key: string; active: boolean; filters: unknown }>(
+      m ?? this.ds,
+      `WITH RECURSIVE reach(id) AS (
+         SELECT unnest($2::int[])
+         UNION
+         SELECT ref.id
+           FROM reach r
+           JOIN feature_flags f ON f.project_id = $1 AND f.id = r.id AND NOT f.deleted
+          CROSS JOIN LATERAL unnest(f.dependency_ids) AS ref(id)
+       )
+       SELECT f.id, f.key, f.active, f.filters
+         FROM reach r
+         JOIN feature_flags f ON f.project_id = $1 AND f.id = r.id AND NOT f.deleted`,
+      [projectId, start],
+    );
+    return new Map(
+      rows.map((r) => [r.id, { id: r.id, key: r.key, active: r.active, dependsOn: flagDependencyIds(r.filters) }]),
+    );
   }
 
   /** Live, active flags of the project whose conditions depend on flag `id`. */

@@ -1,3 +1,4 @@
+import { queryRows } from '@app/platform';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -20,4 +21,33 @@ export async function seedFlags(
        FROM generate_series(1, $4) AS n`,
     [projectId, prefix, userId, count],
   );
+}
+
+/**
+ * Inserts a chain of `count` flags in two set-based statements: `<prefix>-1` on for everyone,
+ * and each `<prefix>-<n>` on when `<prefix>-<n-1>` is (a dependency by id, as PostHog's UI saves
+ * it). Created through the API, such a chain takes minutes; its ids are returned in order.
+ */
+export async function seedDependencyChain(
+  ds: DataSource,
+  projectId: number,
+  userId: number,
+  count: number,
+  prefix = 'link',
+): Promise<number[]> {
+  await seedFlags(ds, projectId, userId, count, prefix);
+  const rows = await queryRows<{ id: number; n: number }>(
+    ds,
+    `UPDATE feature_flags f
+        SET filters = jsonb_build_object('groups', jsonb_build_array(jsonb_build_object(
+              'properties', CASE WHEN previous.id IS NULL THEN '[]'::jsonb ELSE jsonb_build_array(jsonb_build_object(
+                'key', previous.id::text, 'type', 'flag', 'operator', 'flag_evaluates_to', 'value', true)) END,
+              'rollout_percentage', 100)))
+       FROM generate_series(1, $3::int) AS n
+       LEFT JOIN feature_flags previous ON previous.project_id = $1 AND previous.key = $2::text || '-' || (n - 1)
+      WHERE f.project_id = $1 AND f.key = $2::text || '-' || n
+      RETURNING f.id, n`,
+    [projectId, prefix, count],
+  );
+  return rows.sort((a, b) => a.n - b.n).map((r) => r.id);
 }

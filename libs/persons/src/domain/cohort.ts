@@ -1,4 +1,5 @@
 import { DomainError } from '@app/platform';
+import { pathTo } from '@app/platform/domain/graph';
 import { filterLeaves, parsePropertyFilter, PropertyFilterLeaf, TargetingLimits } from '@app/targeting';
 
 /**
@@ -259,22 +260,8 @@ export function findCohortCycle(
   references: readonly number[],
   lookup: ReadonlyMap<number, readonly number[]>,
 ): number[] | null {
-  const seen = new Set<number>();
-  const visit = (id: number, path: number[]): number[] | null => {
-    if (id === start) return [...path, id];
-    if (seen.has(id)) return null;
-    seen.add(id);
-    for (const next of lookup.get(id) ?? []) {
-      const cycle = visit(next, [...path, id]);
-      if (cycle) return cycle;
-    }
-    return null;
-  };
-  for (const id of references) {
-    const cycle = visit(id, [start]);
-    if (cycle) return cycle;
-  }
-  return null;
+  const path = pathTo(start, references, (id) => lookup.get(id) ?? []);
+  return path && [start, ...path];
 }
 
 /**

@@ -1,13 +1,14 @@
 import {
   absoluteUrl,
   CurrentProject,
+  ExpensiveRoute,
   DomainError,
   parseNonNegativeInt,
   RequireScopes,
   TenancyService,
 } from '@app/platform';
 import type { ProjectAccess } from '@app/platform';
-import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
   ApiExtraModels,
@@ -18,8 +19,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { ApiQueryOptions } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { Actors, AnalyticsService } from '../analytics.service';
+import type { Request } from 'express';
+import { ActorRows, AnalyticsService } from '../analytics.service';
 import { TargetingLimits } from '@app/targeting';
 import type { ParseOptions } from '@app/targeting';
 import { CohortsService } from '../cohorts.service';
@@ -38,7 +39,7 @@ import {
 } from '../domain/analytics-params';
 import type { ActorPaging } from '../persistence/analytics.queries';
 import { PersonCohortsDto, toCohortDtos } from './cohorts.dto';
-import { toCsv } from './csv';
+import { CsvExports, pagesFrom, pagesOf } from './csv';
 import {
   ACTOR_FIELDS,
   ActorsDto,
@@ -49,7 +50,7 @@ import {
   ShortActorsDto,
   toActorDto,
 } from './analytics.dto';
-import { CSV_LIMIT, FORMAT_QUERY, formatOf, sendCsv } from './persons.controller';
+import { CSV_LIMIT, FORMAT_QUERY, formatOf } from './persons.controller';
 import { PERSON_FIELDS } from './persons.dto';
 
 type QueryParams = Record<string, unknown>;
@@ -215,6 +216,7 @@ const ACTORS_OR_CSV = (model: string) => ({
  */
 @ApiTags('persons')
 @ApiExtraModels(ActorsDto, ShortActorsDto, RetentionActorsDto, PersonActorDto)
+@ExpensiveRoute()
 @Controller('api/projects/:project_id/persons')
 export class AnalyticsController {
   private readonly filters: ParseOptions;
@@ -223,6 +225,7 @@ export class AnalyticsController {
     private readonly analytics: AnalyticsService,
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
+    private readonly csv: CsvExports,
     limits: TargetingLimits,
   ) {
     this.filters = queryFilterOptions(limits);
@@ -244,13 +247,8 @@ export class AnalyticsController {
   )
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  trends(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return this.actors(req, res, query, {}, 'full', (p, now, paging) =>
+  trends(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.trends(project.id, trendsQuery(p, now), paging),
     );
   }
@@ -261,13 +259,8 @@ export class AnalyticsController {
   @queries(...FUNNEL, ...FUNNEL_STEP, ...PAGING)
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  funnel(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return this.actors(req, res, query, {}, 'full', (p, now, paging) =>
+  funnel(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -285,9 +278,8 @@ export class AnalyticsController {
     @Query() query: QueryParams,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, body, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, body, 'full', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -298,13 +290,8 @@ export class AnalyticsController {
   @queries(...FUNNEL, ...CORRELATION_QUERIES, ...PAGING)
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  correlation(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return this.correlationActors(project, req, res, query, {});
+  correlation(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+    return this.correlationActors(project, req, query, {});
   }
 
   @Post('funnel/correlation')
@@ -320,9 +307,8 @@ export class AnalyticsController {
     @Query() query: QueryParams,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.correlationActors(project, req, res, query, body);
+    return this.correlationActors(project, req, query, body);
   }
 
   @Get('path')
@@ -333,13 +319,8 @@ export class AnalyticsController {
   @queries(...PATH_QUERIES, ...PAGING)
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  path(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return this.actors(req, res, query, {}, 'full', (p, now, paging) =>
+  path(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -357,9 +338,8 @@ export class AnalyticsController {
     @Query() query: QueryParams,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.actors(req, res, query, body, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, body, 'full', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -378,13 +358,8 @@ export class AnalyticsController {
   )
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
-  lifecycle(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return this.actors(req, res, query, {}, 'short', (p, now, paging) =>
+  lifecycle(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+    return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.lifecycle(project.id, lifecycleQuery(p, now), paging),
     );
   }
@@ -402,13 +377,8 @@ export class AnalyticsController {
   )
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
-  stickiness(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return this.actors(req, res, query, {}, 'short', (p, now, paging) =>
+  stickiness(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+    return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.stickiness(project.id, stickinessQuery(p, now), paging),
     );
   }
@@ -449,25 +419,30 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<RetentionActorsDto | string> {
+  ): Promise<RetentionActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, {}, this.filters);
     const q = retentionQuery(p, new Date());
     const paging = pagingOf(p, format === 'csv');
     const result = await this.analytics.retention(project.id, q, paging);
-    const rows = result.actors.map((a, i) => ({ person: toActorDto(a), appearances: result.appearances[i] }));
     if (format === 'csv') {
-      return sendCsv(
-        res,
+      return this.csv.file(
         'retention.csv',
-        toCsv(
-          rows.map((r) => ({ ...r.person, appearances: r.appearances })),
-          [...PERSON_FIELDS, 'appearances'],
+        [...PERSON_FIELDS, 'appearances'],
+        pagesOf(result.rows, async (rows) =>
+          (await this.analytics.actors(project.id, rows)).map((a) => ({
+            ...toActorDto(a),
+            appearances: a.appearances,
+          })),
         ),
       );
     }
-    return { result: rows, next: nextUrl(req, paging, result.total), missing_persons: result.missing };
+    const actors = await this.analytics.actors(project.id, result.rows);
+    return {
+      result: actors.map((a) => ({ person: toActorDto(a), appearances: a.appearances! })),
+      next: nextUrl(req, paging, result.total),
+      missing_persons: result.missing,
+    };
   }
 
   @Get('values')
@@ -490,8 +465,7 @@ export class AnalyticsController {
   async values(
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PropertyValueDto[] | string> {
+  ): Promise<PropertyValueDto[] | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, {}, this.filters);
     const key = p.string('key');
@@ -501,7 +475,7 @@ export class AnalyticsController {
       key === undefined || key === ''
         ? []
         : await this.analytics.values(project.id, key, value === undefined || value === '' ? null : value, paging);
-    return format === 'csv' ? sendCsv(res, 'values.csv', toCsv(rows, ['name', 'count'])) : rows;
+    return format === 'csv' ? this.csv.file('values.csv', ['name', 'count'], pagesFrom(rows)) : rows;
   }
 
   @Get('cohorts')
@@ -520,10 +494,10 @@ export class AnalyticsController {
     return { results: await toCohortDtos(await this.cohorts.ofPerson(project.id, ref), this.tenancy) };
   }
 
-  private correlationActors(project: ProjectAccess, req: Request, res: Response, query: QueryParams, body: object) {
+  private correlationActors(project: ProjectAccess, req: Request, query: QueryParams, body: object) {
     return this.actors(
+      project,
       req,
-      res,
       query,
       body,
       'full',
@@ -534,20 +508,26 @@ export class AnalyticsController {
 
   /** Parses, runs, and answers with PostHog's actors envelope (or CSV). */
   private async actors(
+    project: ProjectAccess,
     req: Request,
-    res: Response,
     query: QueryParams,
     body: object,
     envelope: Envelope,
-    run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<Actors>,
+    run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<ActorRows>,
     aliases?: [string, string],
-  ): Promise<ActorsDto | ShortActorsDto | string> {
+  ): Promise<ActorsDto | ShortActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, body as Record<string, unknown>, this.filters);
     const paging = pagingOf(p, format === 'csv', aliases);
     const result = await run(p, new Date(), paging);
-    const people = result.actors.map(toActorDto);
-    if (format === 'csv') return sendCsv(res, 'persons.csv', toCsv(people, ACTOR_FIELDS));
+    if (format === 'csv') {
+      return this.csv.file(
+        'persons.csv',
+        ACTOR_FIELDS,
+        pagesOf(result.rows, async (rows) => (await this.analytics.actors(project.id, rows)).map(toActorDto)),
+      );
+    }
+    const people = (await this.analytics.actors(project.id, result.rows)).map(toActorDto);
     const next = nextUrl(req, paging, result.total);
     const results = [{ people, count: people.length }];
     if (envelope === 'short') return { results, next, missing_persons: result.missing };

@@ -4,16 +4,18 @@ import {
   CurrentActor,
   CurrentProject,
   DomainError,
+  ExpensiveRoute,
   pageOf,
   parsePageQuery,
   RequireScopes,
   TenancyService,
 } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CohortsService } from '../cohorts.service';
+import { PersonsService } from '../persons.service';
 import type { Cohort } from '../domain/cohort';
 import {
   AddedPersonsDto,
@@ -23,8 +25,8 @@ import {
   toCohortDtos,
   UpdateCohortDto,
 } from './cohorts.dto';
-import { toCsv } from './csv';
-import { CSV_LIMIT, FORMAT_QUERY, formatOf, sendCsv } from './persons.controller';
+import { CsvExports } from './csv';
+import { CSV_LIMIT, FORMAT_QUERY, formatOf, personPages } from './persons.controller';
 import { PERSON_FIELDS, PersonDto, toPersonDto } from './persons.dto';
 
 /** Cohort ids are positive int4s; anything else names no cohort. */
@@ -40,6 +42,8 @@ export class CohortsController {
   constructor(
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
+    private readonly personsService: PersonsService,
+    private readonly csv: CsvExports,
   ) {}
 
   /** Live cohorts of the project, newest first. */
@@ -104,6 +108,7 @@ export class CohortsController {
   /** The cohort's persons as of now, newest first (a static cohort's members). */
   @Get(':id/persons')
   @RequireScopes('cohort:read', 'person:read')
+  @ExpensiveRoute()
   @ApiPagingQuery()
   @FORMAT_QUERY
   @ApiPaginatedResponse(PersonDto, {
@@ -114,14 +119,15 @@ export class CohortsController {
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Paginated<PersonDto> | string> {
+  ): Promise<Paginated<PersonDto> | StreamableFile> {
     const format = formatOf(query);
     const page = parsePageQuery(query, format === 'csv' ? { limit: CSV_LIMIT, max: CSV_LIMIT } : {});
+    if (format === 'csv') {
+      const { ids } = await this.cohorts.personIds(project.id, parseCohortId(id), page);
+      return this.csv.file('cohort.csv', PERSON_FIELDS, personPages(this.personsService, project.id, ids));
+    }
     const { count, rows } = await this.cohorts.persons(project.id, parseCohortId(id), page);
-    const results = rows.map(toPersonDto);
-    if (format === 'csv') return sendCsv(res, 'cohort.csv', toCsv(results, PERSON_FIELDS));
-    return pageOf(req, page, count, results);
+    return pageOf(req, page, count, rows.map(toPersonDto));
   }
 
   /** Adds persons (by uuid) to a static cohort. */

@@ -8,6 +8,7 @@ import {
   CurrentActor,
   CurrentProject,
   DomainError,
+  ExpensiveRoute,
   pageOf,
   Paginated,
   parseActivityPageQuery,
@@ -15,7 +16,19 @@ import {
   RequireScopes,
 } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  StreamableFile,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiExtraModels,
@@ -26,13 +39,13 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { parsePersonRef } from '../domain/person';
 import { filterLeaves, parseDateFilter, parsePropertyFilter, resolveDateFilter, TargetingLimits } from '@app/targeting';
 import type { ParseOptions } from '@app/targeting';
 import { queryFilterOptions } from '../domain/query-filters';
 import { PersonsService } from '../persons.service';
-import { toCsv } from './csv';
+import { CsvExports, pagesFrom, pagesOf } from './csv';
 import {
   DeletePropertyDto,
   PERSON_FIELDS,
@@ -84,10 +97,9 @@ function dateParam(query: QueryParams, name: string): Date | undefined {
   return new Date(resolveDateFilter(filter, Date.now()));
 }
 
-export function sendCsv(res: Response, filename: string, body: string): string {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-  return body;
+/** The persons `ids` names, as response rows, read a page at a time (for CSV exports). */
+export function personPages(persons: PersonsService, projectId: number, ids: readonly number[]) {
+  return pagesOf(ids, async (page) => (await persons.byIds(projectId, page)).map(toPersonDto));
 }
 
 export const FORMAT_QUERY = ApiQuery({
@@ -95,7 +107,7 @@ export const FORMAT_QUERY = ApiQuery({
   required: false,
   enum: ['json', 'csv'],
   description:
-    'csv: text/csv with a header row; nested fields become dotted columns (properties.email, distinct_ids.0).',
+    'csv: text/csv with a header row; nested fields become dotted columns (properties.email, distinct_ids.0), at most CSV_MAX_COLUMNS of them (then a last omitted_values column); cells that would run as spreadsheet formulas start with a quote.',
 });
 
 const PERSON_OR_CSV = {
@@ -111,6 +123,7 @@ export class PersonsController {
 
   constructor(
     private readonly persons: PersonsService,
+    private readonly csv: CsvExports,
     limits: TargetingLimits,
   ) {
     this.filters = queryFilterOptions(limits);
@@ -119,6 +132,8 @@ export class PersonsController {
   /** Persons of the project, newest first. */
   @Get()
   @RequireScopes('person:read')
+  // a count and a page over the project's persons, unless it looks up one distinct id (indexed)
+  @ExpensiveRoute((req) => typeof req.query.distinct_id === 'string')
   @ApiOperation({ summary: 'List persons' })
   @ApiPagingQuery()
   @ApiQuery({ name: 'distinct_id', required: false, description: 'Only the person with this distinct id.' })
@@ -142,27 +157,25 @@ export class PersonsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Paginated<PersonDto> | string> {
+  ): Promise<Paginated<PersonDto> | StreamableFile> {
     const format = formatOf(query);
     const page = parsePageQuery(query, format === 'csv' ? { limit: CSV_LIMIT, max: CSV_LIMIT } : {});
     const properties = single(query, 'properties');
-    const { count, rows } = await this.persons.list(
-      project.id,
-      {
-        distinctId: single(query, 'distinct_id'),
-        email: single(query, 'email'),
-        search: single(query, 'search'),
-        properties:
-          properties === undefined || properties === ''
-            ? undefined
-            : parsePropertyFilter(properties, 'properties', this.filters),
-      },
-      page,
-    );
-    const results = rows.map(toPersonDto);
-    if (format === 'csv') return sendCsv(res, 'persons.csv', toCsv(results, PERSON_FIELDS));
-    return pageOf(req, page, count, results);
+    const filter = {
+      distinctId: single(query, 'distinct_id'),
+      email: single(query, 'email'),
+      search: single(query, 'search'),
+      properties:
+        properties === undefined || properties === ''
+          ? undefined
+          : parsePropertyFilter(properties, 'properties', this.filters),
+    };
+    if (format === 'csv') {
+      const ids = await this.persons.listIds(project.id, filter, page);
+      return this.csv.file('persons.csv', PERSON_FIELDS, personPages(this.persons, project.id, ids));
+    }
+    const { count, rows } = await this.persons.list(project.id, filter, page);
+    return pageOf(req, page, count, rows.map(toPersonDto));
   }
 
   /** Activity entries of every person of the project, newest first. */
@@ -193,11 +206,10 @@ export class PersonsController {
     @CurrentProject() project: ProjectAccess,
     @Param('id') id: string,
     @Query() query: QueryParams,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PersonDto | string> {
+  ): Promise<PersonDto | StreamableFile> {
     const format = formatOf(query);
     const person = toPersonDto(await this.persons.get(project.id, parsePersonRef(id)));
-    return format === 'csv' ? sendCsv(res, 'person.csv', toCsv([person], PERSON_FIELDS)) : person;
+    return format === 'csv' ? this.csv.file('person.csv', PERSON_FIELDS, pagesFrom([person])) : person;
   }
 
   /** Merges `properties` into the person's properties (listed keys overwritten, others kept). */

@@ -66,6 +66,39 @@ export class PersonsRepository {
     filter: PersonListFilter,
     page: { limit: number; offset: number },
   ): Promise<{ count: number; rows: Person[] }> {
+    const { condition, params } = await this.listCondition(projectId, filter);
+    const [{ count }] = await queryRows<{ count: number }>(
+      this.ds,
+      `SELECT count(*) AS count FROM persons p WHERE ${condition}`,
+      params.values,
+    );
+    const rows = await queryRows<PersonRow>(
+      this.ds,
+      `SELECT ${PERSON_COLUMNS} FROM persons p WHERE ${condition}
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
+      params.values,
+    );
+    return { count, rows: await this.withDistinctIds(this.ds, rows) };
+  }
+
+  /** The ids of one page of `list`, without its count (an export reads the persons a slice at a time). */
+  async listIds(projectId: number, filter: PersonListFilter, page: { limit: number; offset: number }): Promise<number[]> {
+    const { condition, params } = await this.listCondition(projectId, filter);
+    const rows = await queryRows<{ id: number }>(
+      this.ds,
+      `SELECT p.id FROM persons p WHERE ${condition}
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
+      params.values,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  private async listCondition(
+    projectId: number,
+    filter: PersonListFilter,
+  ): Promise<{ condition: string; params: SqlParams }> {
     const params = new SqlParams([projectId]);
     // PostHog hides persons "created" more than a day in the future (clients with broken clocks).
     const where = ['p.project_id = $1', `p.created_at <= now() + interval '1 day'`];
@@ -96,20 +129,7 @@ export class PersonsRepository {
       await assertPostgresRegexes((sql, values) => this.ds.query(sql, values), compiled.regexes);
       where.push(compiled.sql);
     }
-    const condition = where.join(' AND ');
-    const [{ count }] = await queryRows<{ count: number }>(
-      this.ds,
-      `SELECT count(*) AS count FROM persons p WHERE ${condition}`,
-      params.values,
-    );
-    const rows = await queryRows<PersonRow>(
-      this.ds,
-      `SELECT ${PERSON_COLUMNS} FROM persons p WHERE ${condition}
-        ORDER BY p.created_at DESC, p.id DESC
-        LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
-      params.values,
-    );
-    return { count, rows: await this.withDistinctIds(this.ds, rows) };
+    return { condition: where.join(' AND '), params };
   }
 
   /** The person `ref` names in the project; with `lock`, its row stays locked until `db`'s transaction ends. */

@@ -1,11 +1,14 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { PlatformConfig } from '../config/platform-config';
 import { isUniqueViolation } from '../database/pg-errors';
 import { queryRows } from '../database/query-rows';
+import { inTransaction } from '../database/transaction';
 import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
 import { PersonalApiKeyRecord } from '../tenancy/tenancy.records';
+import { FailedAuthThrottle } from './failed-auth-throttle';
 import { generateSecret, hashPersonalApiKey, maskPersonalApiKey, PERSONAL_API_KEY_PATTERN } from './secrets';
 import { isScope } from './scopes';
 
@@ -36,8 +39,16 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   private readonly cache = new Map<string, { actor: Actor; until: number }>();
   private readonly lastUsedWritten = new Map<string, number>();
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly config: PlatformConfig,
+    private readonly failures: FailedAuthThrottle,
+  ) {}
 
+  /**
+   * A new key for the user, who may hold at most PERSONAL_API_KEYS_PER_USER of them (PostHog:
+   * 10): a leaked key cannot mint clones that outlive its revocation.
+   */
   async create(
     userId: number,
     input: { label?: string; scopes?: string[] },
@@ -51,23 +62,35 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     if (label.length > 40)
       throw DomainError.invalid('Ensure this field has no more than 40 characters.', 'label', 'max_length');
     const scopes = validateScopes(input.scopes ?? ['*']);
-    const repo = (manager ?? this.ds.manager).getRepository(PersonalApiKeyRecord);
-    try {
-      const record = await repo.save({
-        userId,
-        label,
-        maskValue: maskPersonalApiKey(value),
-        secureValue: hashPersonalApiKey(value),
-        scopes,
-        lastUsedAt: null,
-      });
-      return { record, value };
-    } catch (e) {
-      if (isUniqueViolation(e, 'uq_personal_api_keys_secure_value')) {
-        throw DomainError.unique('This key already exists.', 'value');
+    const max = this.config.PERSONAL_API_KEYS_PER_USER;
+    return inTransaction(this.ds, manager, async (m) => {
+      // The user's row serialises concurrent creations, so that they cannot overshoot the cap together.
+      await m.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const repo = m.getRepository(PersonalApiKeyRecord);
+      if ((await repo.countBy({ userId })) >= max) {
+        throw DomainError.invalid(
+          `You can only have ${max} personal API keys. Remove an existing key before creating a new one.`,
+          null,
+          'invalid',
+        );
       }
-      throw e;
-    }
+      try {
+        const record = await repo.save({
+          userId,
+          label,
+          maskValue: maskPersonalApiKey(value),
+          secureValue: hashPersonalApiKey(value),
+          scopes,
+          lastUsedAt: null,
+        });
+        return { record, value };
+      } catch (e) {
+        if (isUniqueViolation(e, 'uq_personal_api_keys_secure_value')) {
+          throw DomainError.unique('This key already exists.', 'value');
+        }
+        throw e;
+      }
+    });
   }
 
   list(userId: number): Promise<PersonalApiKeyRecord[]> {
@@ -93,13 +116,17 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     this.cache.delete(rows[0].secure_value);
   }
 
-  /** The actor behind a plaintext key, or undefined when the key is unknown, revoked or its user inactive. */
+  /**
+   * The actor behind a plaintext key, or undefined when the key is unknown, revoked or its user
+   * inactive. A lookup that finds nothing counts against the client's address (FailedAuthThrottle).
+   */
   async authenticate(raw: string): Promise<Actor | undefined> {
     if (!PERSONAL_API_KEY_PATTERN.test(raw)) return undefined;
     const hash = hashPersonalApiKey(raw);
     const now = Date.now();
     const hit = this.cache.get(hash);
     if (hit && hit.until > now) return hit.actor;
+    this.failures.check();
     const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
       `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
               u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
@@ -110,6 +137,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     );
     if (rows.length === 0) {
       this.cache.delete(hash);
+      this.failures.failed();
       return undefined;
     }
     const { lastUsedAt, ...fields } = rows[0];

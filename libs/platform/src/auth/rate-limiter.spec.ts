@@ -20,4 +20,23 @@ describe('RateLimiter', () => {
     expect(d.allowed).toBe(false);
     expect(d.allowed === false && d.retryAfterSeconds).toBe(3539);
   });
+
+  it('peeks without counting', () => {
+    const limiter = new RateLimiter([{ limit: 1, windowMs: 60_000 }]);
+    expect(limiter.peek('k', 0).allowed).toBe(true);
+    expect(limiter.peek('k', 0).allowed).toBe(true);
+    limiter.hit('k', 0);
+    expect(limiter.peek('k', 30_000)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(limiter.peek('k', 60_000).allowed).toBe(true);
+  });
+
+  it('keeps at most maxKeys keys, dropping the oldest when none has expired', () => {
+    const limiter = new RateLimiter([{ limit: 1, windowMs: 60_000 }], 10);
+    for (let i = 0; i < 10; i++) limiter.hit(`k${i}`, 0);
+    expect(limiter.peek('k0', 1).allowed).toBe(false);
+    limiter.hit('k10', 1);
+    expect(limiter.peek('k0', 1).allowed).toBe(true);
+    expect(limiter.peek('k9', 1).allowed).toBe(false);
+    expect(limiter.peek('k10', 1).allowed).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Expose, plainToInstance, Transform } from 'class-transformer';
+import express from 'express';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, validateSync } from 'class-validator';
 import { cronProblem, isTimeZone } from '../scheduling/cron-expression';
 
@@ -79,6 +80,40 @@ export function EnvTimeZone(): PropertyDecorator {
         validate: (value) => typeof value === 'string' && isTimeZone(value),
         defaultMessage: (args) =>
           `${String(key)} must be a time zone such as UTC or Europe/Paris, got "${String(args?.value)}"`,
+      },
+    })(target, key);
+  };
+}
+
+/**
+ * Express's `trust proxy` setting: `true`/`false`, a number of hops, or addresses, CIDRs and the
+ * names loopback/linklocal/uniquelocal, comma-separated. Express compiles it once here, so a bad
+ * address stops the start with a message instead of at the first request.
+ */
+export function EnvTrustProxy(): PropertyDecorator {
+  return (target, key) => {
+    Expose()(target, key);
+    Transform(({ value }) => {
+      if (typeof value !== 'string') return value;
+      const v = value.trim();
+      if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
+      return /^\d+$/.test(v) ? Number(v) : v;
+    })(target, key);
+    ValidateBy({
+      name: 'isTrustProxy',
+      validator: {
+        validate: (value) => {
+          if (typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) return true;
+          if (typeof value !== 'string' || value === '') return false;
+          try {
+            express().set('trust proxy', value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        defaultMessage: () =>
+          `${String(key)} must be true, false, a number of hops, or addresses/CIDRs (or loopback, linklocal, uniquelocal), comma-separated`,
       },
     })(target, key);
   };

@@ -38,6 +38,31 @@ export class PlatformConfig {
   @EnvEnum(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
+  /**
+   * Expensive requests and background jobs (insight persons, CSV exports, blast radius, cohort
+   * persons, static cohorts, cohort counts) that may run at once, each holding one connection.
+   * Default half the pool; at most DATABASE_POOL_SIZE - 1, so the rest stays for everything else.
+   */
+  @EnvOptional()
+  @EnvInt(1, 500)
+  EXPENSIVE_CONCURRENCY?: number;
+
+  /** How long an admitted expensive request waits for one of those slots before it gets 429. */
+  @EnvInt(0, 600_000)
+  EXPENSIVE_QUEUE_TIMEOUT_MS = 30_000;
+
+  /** Expensive requests one user may have running at once (all of its keys together); more get 429. */
+  @EnvInt(1, 1000)
+  EXPENSIVE_CONCURRENCY_PER_USER = 2;
+
+  /** Expensive requests and static-cohort fills one project may have running at once; more get 429. */
+  @EnvInt(1, 1000)
+  EXPENSIVE_CONCURRENCY_PER_PROJECT = 4;
+
+  /** Personal API keys one user may hold (PostHog: 10), whoever creates them (API or CLI). */
+  @EnvInt(1, 10_000)
+  PERSONAL_API_KEYS_PER_USER = 10;
+
   // --- Scheduled jobs: run by the worker, and by the API when SCHEDULER_ENABLED ---------------
 
   /** Minutes between two refreshes of the event definitions' volume_30_day. */

@@ -48,6 +48,17 @@ export class DomainError extends Error {
     return new DomainError('conflict', 'conflict', detail);
   }
 
+  /** 429 with Retry-After, in PostHog's words. */
+  static throttled(retryAfterSeconds: number): DomainError {
+    return new DomainError(
+      'throttled',
+      'throttled',
+      `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`,
+      null,
+      retryAfterSeconds,
+    );
+  }
+
   static unique(detail: string, attr: string): DomainError {
     return new DomainError('invalid', 'unique', detail, attr);
   }

@@ -10,7 +10,7 @@ import { AuthedRequest, PUBLIC_METADATA, SCOPES_METADATA } from './decorators';
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 
 /**
- * Authenticates the Bearer personal API key, applies the per-key rate limit, checks the route's
+ * Authenticates the Bearer personal API key, applies the per-user rate limit, checks the route's
  * scopes, and resolves `:project_id` / `:organization_id` to something the caller's
  * organizations hold (404 otherwise, never 403, so nothing leaks).
  */
@@ -44,16 +44,9 @@ export class AuthGuard implements CanActivate {
       );
     }
     if (this.limiter) {
-      const decision = this.limiter.hit(actor.keyHash);
-      if (!decision.allowed) {
-        throw new DomainError(
-          'throttled',
-          'throttled',
-          `Request was throttled. Expected available in ${decision.retryAfterSeconds} seconds.`,
-          null,
-          decision.retryAfterSeconds,
-        );
-      }
+      // Per user, not per key: more keys buy no more requests.
+      const decision = this.limiter.hit(`user:${actor.userId}`);
+      if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
     }
     const missing = missingScope(actor.scopes, scopes);
     if (missing) throw DomainError.forbidden(`API key missing required scope '${missing}'`);

@@ -13,7 +13,9 @@ import {
   securityHeaders,
 } from './middleware';
 import { buildOpenApiDocument, mountSwaggerUi, OpenApiDocumentHolder } from './openapi';
+import { setLinkBase } from './pagination';
 import { RouteTable } from './route-table';
+import { sdkCors } from './sdk-cors.middleware';
 
 export interface HttpSetup {
   /** Paths whose bodies the SDK endpoints read raw (`decodeSdkPayload`). */
@@ -34,11 +36,16 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   server.headersTimeout = 66_000;
   answerClientErrors(server);
   express.disable('x-powered-by');
+  // Forwarded headers count only from the configured proxies: req.ip, req.protocol and links.
+  express.set('trust proxy', config.TRUST_PROXY);
+  setLinkBase(express, config.PUBLIC_URL);
   express.set('etag', false);
   conditionalOnlyOnValidators(express);
   const logger = app.get(JsonLogger);
   app.use(observeRequests(logger, app.get(Lifecycle)));
   app.use(repercentBrokenPaths());
+  // Before anything that can answer (the body parser's 413/415 included).
+  app.use(sdkCors());
   app.use(securityHeaders());
   app.use(
     parseBodies({

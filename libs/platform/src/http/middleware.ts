@@ -74,7 +74,7 @@ export function observeRequests(logger: JsonLogger, lifecycle: Lifecycle): Reque
     };
     res.once('finish', finish);
     res.once('close', finish);
-    requestContext.run({ requestId }, () => next());
+    requestContext.run({ requestId, clientAddress: req.ip }, () => next());
   };
 }
 
@@ -167,7 +167,8 @@ export function securityHeaders(): RequestHandler {
     if (!req.path.startsWith('/api/schema/swagger-ui')) {
       res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     }
-    if (String(req.headers['x-forwarded-proto'] ?? req.protocol).startsWith('https')) {
+    // req.secure believes X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+    if (req.secure) {
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     next();

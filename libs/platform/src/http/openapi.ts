@@ -24,7 +24,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '404': "Not found, or outside the caller's organizations.",
   '413': 'Request body too large.',
   '415': 'Request body is not JSON.',
-  '429': 'Rate limited; see the Retry-After header.',
+  '429': 'Rate limited, or too many failed authentications from this address; see the Retry-After header.',
   '503': 'Database unavailable; see the Retry-After header.',
   '504': 'The database took too long.',
 };
@@ -77,6 +77,8 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
         }
       };
       if (op.security && op.security.length > 0) ['401', '403', '429'].forEach(add);
+      // whatever authenticates may refuse an address with too many failed authentications
+      if (op.responses['401']) add('429');
       // OpenAPI requires every {name} of the path to be declared; the guard's are not.
       const declared = op.parameters ?? [];
       const missing: Parameter[] = [...path.matchAll(/\{([^}]+)\}/g)]

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Express, Request } from 'express';
 import { DomainError } from '../errors/domain-error';
 
 export interface PageQuery {
@@ -48,19 +48,49 @@ export function parsePageQuery(
   return { limit: Math.min(limit === 0 ? fallback : limit, max), offset };
 }
 
-/** The request's own URL, absolute (honouring X-Forwarded-Proto/Host), with some query parameters replaced. */
+const PUBLIC_URL_SETTING = 'bunting public url';
+
+/** Where links point when no trusted proxy names the address (PUBLIC_URL; configureHttp sets it). */
+export function setLinkBase(app: Express, publicUrl: string | undefined): void {
+  app.set(PUBLIC_URL_SETTING, publicUrl?.replace(/\/+$/, ''));
+}
+
+// What a link may name as its host: a DNS name or IPv4 address, or a bracketed IPv6 literal, and a port.
+const HOST =
+  /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?)(?::(\d{1,5}))?$/;
+
+/**
+ * The origin a trusted proxy forwarded (X-Forwarded-Proto and -Host, Express's `trust proxy`), or
+ * undefined when the peer is no trusted proxy or what it sent is no host.
+ */
+function forwardedOrigin(req: Request): string | undefined {
+  const trust = req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
+  if (!trust(req.socket.remoteAddress, 0)) return undefined;
+  const host = req.host;
+  const match = host === undefined || host.length > 255 ? null : HOST.exec(host);
+  if (!match || (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65_535))) return undefined;
+  try {
+    return new URL(`${/^https$/i.test(req.protocol) ? 'https' : 'http'}://${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request's own URL, absolute, with some query parameters replaced. The address is what a
+ * trusted proxy forwarded, else PUBLIC_URL (default http://localhost and the port the request
+ * came in on): a client's Host or X-Forwarded-Host never points a link elsewhere.
+ */
 export function absoluteUrl(req: Request, replace: Record<string, string | number>): string {
-  const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]
-    .trim();
-  const forwardedHost = String(req.headers['x-forwarded-host'] ?? '')
-    .split(',')[0]
-    .trim();
-  const proto = /^https?$/.test(forwardedProto) ? forwardedProto : req.protocol;
-  const host = forwardedHost || req.headers.host || 'localhost';
-  const url = new URL(req.originalUrl, `${proto}://${host}`);
-  for (const [k, v] of Object.entries(replace)) url.searchParams.set(k, String(v));
-  return `${proto}://${host}${url.pathname}${url.search}`;
+  const base =
+    forwardedOrigin(req) ??
+    (req.app.get(PUBLIC_URL_SETTING) as string | undefined) ??
+    `http://localhost:${req.socket.localPort}`;
+  const q = req.originalUrl.indexOf('?');
+  const path = q === -1 ? req.originalUrl : req.originalUrl.slice(0, q);
+  const params = new URLSearchParams(q === -1 ? '' : req.originalUrl.slice(q + 1));
+  for (const [k, v] of Object.entries(replace)) params.set(k, String(v));
+  return `${base}${path}?${params}`;
 }
 
 export function pageOf<T>(req: Request, page: PageQuery, count: number, results: T[]): Paginated<T> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { FailedAuthThrottle } from '../auth/failed-auth-throttle';
 import { generateSecret, PROJECT_TOKEN_PATTERN } from '../auth/secrets';
 import { isUniqueViolation } from '../database/pg-errors';
 import { inTransaction } from '../database/transaction';
@@ -45,7 +46,10 @@ export interface OrganizationWithLevel extends OrganizationRecord {
 /** Organizations, projects, users and memberships: who may see what. */
 @Injectable()
 export class TenancyService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly failures: FailedAuthThrottle,
+  ) {}
 
   async createOrganization(name: string, ownerUserId?: number, manager?: EntityManager): Promise<OrganizationRecord> {
     const clean = checkName(name);
@@ -171,10 +175,16 @@ export class TenancyService {
     return rows[0];
   }
 
-  /** The project whose public token is `token`, for SDK endpoints; undefined when none. */
+  /**
+   * The project whose public token is `token`, for SDK endpoints; null when none. A lookup that
+   * finds nothing counts against the client's address (FailedAuthThrottle).
+   */
   async projectByToken(token: string): Promise<ProjectRecord | null> {
     if (typeof token !== 'string' || token.length > 200) return null;
-    return this.ds.getRepository(ProjectRecord).findOneBy({ apiToken: token });
+    this.failures.check();
+    const project = await this.ds.getRepository(ProjectRecord).findOneBy({ apiToken: token });
+    if (!project) this.failures.failed();
+    return project;
   }
 
   async resolveOrganization(actor: Actor, idOrCurrent: string): Promise<OrganizationAccess> {

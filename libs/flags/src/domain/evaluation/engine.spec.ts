@@ -329,6 +329,29 @@ describe('evaluation engine', () => {
       }
     });
 
+    it('evaluates and checks a 20,000-flag chain without recursing per level', () => {
+      const link = (i: number) =>
+        flag(`link-${i}`, {
+          groups: [
+            {
+              properties:
+                i === 0 ? [] : [{ key: `link-${i - 1}`, type: 'flag', operator: 'flag_evaluates_to', value: true }],
+              rollout_percentage: 100,
+            },
+          ],
+        });
+      const chain = Array.from({ length: 20_000 }, (_, i) => link(i));
+      const project = compileFlags(chain);
+      expect(evaluateFlag(project, 'link-19999', { distinctId: 'u' })).toMatchObject({ value: true });
+      expect(evaluateAll(project, { distinctId: 'u' }).every((r) => r.value === true)).toBe(true);
+      // The head depends on a flag that does not exist: the whole chain is off.
+      const headless = compileFlags(chain.slice(1));
+      expect(evaluateFlag(headless, 'link-19999', { distinctId: 'u' })).toMatchObject({
+        value: false,
+        reason: { code: 'missing_dependency' },
+      });
+    });
+
     it('treats an inactive dependency as false', () => {
       const off = flag('off-dep', everyone, { active: false });
       const f = flag('needs-off', {

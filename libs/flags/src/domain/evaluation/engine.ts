@@ -7,7 +7,7 @@ import type {
   PropertyGroup,
 } from './definitions';
 import { isPropertyGroup } from './definitions';
-import { FlagIndex } from './dependencies';
+import { brokenDependencies, evaluationSequence, FlagIndex } from './dependencies';
 import { flagHash, holdoutHash } from './hash';
 import { compilePropertyMatcher, DEFAULT_TARGETING_LIMITS, EvaluationBudget } from '@app/targeting';
 import type { MatchContext, PropertyMatcher } from '@app/targeting';
@@ -330,42 +330,40 @@ function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler): Compile
 
 /** Marks flags whose dependencies (through conditions and cohorts) are missing or cyclic. */
 function markBrokenDependencies(flags: Map<string, CompiledFlag>, cohorts: Map<number, CompiledCohort>): void {
-  const cohortReferences = (cohortId: number, seen: Set<number>): string[] => {
-    const cohort = cohorts.get(cohortId);
-    if (!cohort?.root || seen.has(cohortId)) return [];
-    seen.add(cohortId);
-    const out: string[] = [];
-    const walk = (node: GroupNode) => {
-      for (const { node: child } of node.children) {
-        if ('children' in child) walk(child);
-        else if (child.kind === 'flag') out.push(child.flagKey);
-        else if (child.kind === 'cohort') out.push(...cohortReferences(child.cohortId, seen));
-      }
+  const viaCohort = new Map<number, string[]>();
+  // The flags a cohort's conditions (nested cohorts included) check, each cohort walked once.
+  const cohortReferences = (cohortId: number): string[] => {
+    let out = viaCohort.get(cohortId);
+    if (out) return out;
+    out = [];
+    const seen = new Set<number>();
+    const pending: GroupNode[] = [];
+    const enter = (id: number) => {
+      const root = cohorts.get(id)?.root;
+      seen.add(id);
+      if (root) pending.push(root);
     };
-    walk(cohort.root);
+    enter(cohortId);
+    while (pending.length > 0) {
+      for (const { node: child } of pending.pop()!.children) {
+        if ('children' in child) pending.push(child);
+        else if (child.kind === 'flag') out.push(child.flagKey);
+        else if (child.kind === 'cohort' && !seen.has(child.cohortId)) enter(child.cohortId);
+      }
+    }
+    viaCohort.set(cohortId, out);
     return out;
   };
   const edges = new Map<string, string[]>();
   for (const flag of flags.values()) {
     const viaCohorts = [flag.superCondition, ...flag.conditions]
       .flatMap((c) => c?.checks ?? [])
-      .flatMap((check) => (check.kind === 'cohort' ? cohortReferences(check.cohortId, new Set()) : []));
-    edges.set(flag.key, [...flag.references, ...viaCohorts]);
+      .flatMap((check) => (check.kind === 'cohort' ? cohortReferences(check.cohortId) : []));
+    for (const key of viaCohorts) flag.references.push(key);
+    edges.set(flag.key, flag.references);
   }
-  const state = new Map<string, 'visiting' | 'ok' | 'broken'>();
-  const visit = (key: string): boolean => {
-    const known = state.get(key);
-    if (known === 'visiting') return false;
-    if (known) return known === 'ok';
-    state.set(key, 'visiting');
-    let ok = true;
-    for (const target of edges.get(key) ?? []) {
-      if (!flags.has(target) || !visit(target)) ok = false;
-    }
-    state.set(key, ok ? 'ok' : 'broken');
-    return ok;
-  };
-  for (const flag of flags.values()) flag.brokenDependency = !visit(flag.key);
+  const broken = brokenDependencies(edges);
+  for (const flag of flags.values()) flag.brokenDependency = broken.has(flag.key);
 }
 
 // ---- evaluation -------------------------------------------------------------------------------
@@ -395,6 +393,13 @@ class Session {
     if (known) return known;
     const flag = this.project.flags.get(key);
     if (!flag) return undefined;
+    if (!flag.brokenDependency && flag.references.length > 0) {
+      // Dependencies first, so that evaluating this flag finds them done: no recursion per level.
+      const done = (k: string) => this.flagResults.has(k) || this.inProgress.has(k) || !this.project.flags.has(k);
+      for (const dependency of evaluationSequence(key, (k) => this.project.flags.get(k)!.references, done)) {
+        if (dependency !== key) this.evaluate(dependency);
+      }
+    }
     this.inProgress.add(key);
     const result = this.evaluateFlag(flag);
     this.inProgress.delete(key);

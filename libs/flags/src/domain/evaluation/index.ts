@@ -12,14 +12,8 @@ export type {
 export { flagHash, holdoutHash } from './hash';
 export { REASON_PRIORITY, evaluationReasonsCode, ofrepReason, reason } from './reasons';
 export type { EvaluationReason, ReasonCode } from './reasons';
-export {
-  dependencyChain,
-  findDependencyProblems,
-  flagDependencyProperties,
-  resolveFlagReference,
-  withDependencyChains,
-} from './dependencies';
-export type { DependencyChain, DependencyProblem } from './dependencies';
+export { dependencyCycle, flagDependencyProperties, NO_CHAIN_LIMITS, withDependencyChains } from './dependencies';
+export type { ChainLimits } from './dependencies';
 export {
   compileConditionMatcher,
   compileFlags,

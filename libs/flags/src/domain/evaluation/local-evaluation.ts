@@ -7,7 +7,7 @@ import type {
   PropertyGroup,
 } from './definitions';
 import { isPropertyGroup } from './definitions';
-import { withDependencyChains } from './dependencies';
+import { ChainLimits, NO_CHAIN_LIMITS, withDependencyChains } from './dependencies';
 
 /**
  * What the local-evaluation endpoints send to SDKs besides the flags (reference §3.3, §4.6).
@@ -20,15 +20,19 @@ type CohortLookup = ReadonlyMap<number, CohortDefinition>;
  * non-deleted flag (inactive ones too; SDKs respect `active`) with its conditions as stored (SDKs
  * try them in array order, as the server does), with dependency chains, and either the dynamic
  * cohorts they reference (`sendCohorts`) or, without them, single-cohort flags rewritten into
- * person-property conditions.
+ * person-property conditions. `chainLimits` bounds what the dependency chains may add to the
+ * response.
  */
 export function localEvaluationDefinitions<F extends FlagDefinition>(
   flags: readonly F[],
   cohorts: readonly CohortDefinition[],
-  options: { sendCohorts: boolean },
+  options: { sendCohorts: boolean; chainLimits?: ChainLimits },
 ): { flags: F[]; cohorts: Record<string, PropertyGroup> } {
   const lookup = cohortLookup(cohorts);
-  const live = withDependencyChains(flags.filter((f) => !f.deleted));
+  const live = withDependencyChains(
+    flags.filter((f) => !f.deleted),
+    options.chainLimits ?? NO_CHAIN_LIMITS,
+  );
   const shipped = live.map((flag) => {
     const filters = flag.filters;
     if (!filters) return flag;

@@ -9,6 +9,7 @@ import { EventDeletionClaims1764150000000 } from './1764150000000-event-deletion
 import { Roles1764200000000 } from './1764200000000-roles';
 import { Analytics1764300000000 } from './1764300000000-analytics';
 import { PersonsValuesLower1764400000000 } from './1764400000000-persons-values-lower';
+import { FlagDependencyIds1765200000000 } from './1765200000000-flag-dependency-ids';
 import { TargetingFunctions1765300000000 } from './1765300000000-targeting-functions';
 
 /**
@@ -27,5 +28,6 @@ export const MIGRATIONS = [
   Roles1764200000000,
   Analytics1764300000000,
   PersonsValuesLower1764400000000,
+  FlagDependencyIds1765200000000,
   TargetingFunctions1765300000000,
 ];
