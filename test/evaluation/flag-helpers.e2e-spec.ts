@@ -91,7 +91,8 @@ describe('flag helpers: evaluation_reasons, my_flags, local_evaluation, blast ra
         paused: { value: false, evaluation: { reason: 'disabled', condition_index: null } },
       });
       const german = (await t.get(`${base}/evaluation_reasons?distinct_id=u1`).expect(200)).body;
-      expect(german.variants).toEqual({ value: 'b', evaluation: { reason: 'condition_match', condition_index: 1 } });
+      // Conditions in stored order: the first (everyone) decides, its variant by hash.
+      expect(german.variants).toEqual({ value: 'a', evaluation: { reason: 'condition_match', condition_index: 0 } });
       expect(german.companies.evaluation).toEqual({ reason: 'no_group_type', condition_index: null });
       expect(german.pro.evaluation).toEqual({ reason: 'no_condition_match', condition_index: 0 });
     });
@@ -150,7 +151,8 @@ describe('flag helpers: evaluation_reasons, my_flags, local_evaluation, blast ra
       expect(first.body.group_type_mapping).toEqual({ '0': 'company' });
       expect(Object.keys(first.body.cohorts)).toEqual([String(cohortId)]);
       const variants = first.body.flags.find((f: { key: string }) => f.key === 'variants');
-      expect(variants.filters.groups.map((g: { variant?: string }) => g.variant ?? null)).toEqual(['b', null]);
+      // Conditions as stored (PostHog ships them unchanged; SDKs try them in order).
+      expect(variants.filters.groups.map((g: { variant?: string }) => g.variant ?? null)).toEqual([null, 'b']);
       const again = await t.get(`${base}/local_evaluation?send_cohorts`).set('If-None-Match', etag);
       expect([again.status, again.text, again.headers.etag]).toEqual([304, '', etag]);
       const weak = await t.get(`${base}/local_evaluation?send_cohorts`).set('If-None-Match', `"x", W/${etag}`);

@@ -1,4 +1,4 @@
-import { PROPERTY_OPERATORS } from '@app/platform';
+import { PROPERTY_OPERATORS } from '@app/targeting';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createFlag, flags, identify } from './factories';
 
@@ -94,7 +94,8 @@ describe('every property operator: saved on a flag, evaluated by /flags, transla
   it.each([
     [{ key: 'version', operator: 'semver_gt', value: 'latest' }, /Invalid version/],
     [{ key: 'version', operator: 'semver_wildcard', value: 'two.*' }, /Invalid version/],
-    [{ key: 'name', operator: 'regex', value: '(?<=a)b' }, /lookarounds and backreferences/],
+    [{ key: 'name', operator: 'regex', value: 'a'.repeat(1001) }, /at most 1000 characters/],
+    [{ key: 'name', operator: 'regex', value: '.{0,9000}x' }, /too large/],
     [{ key: 'name', operator: 'starts_with', value: 5 }, /Invalid value for operator starts_with/],
   ])('refuses %j on save with a 400 naming filters', async (property, detail) => {
     const res = await t

@@ -209,6 +209,25 @@ describe('posthog-node (unmodified) against the service', () => {
   });
   afterEach(() => expect(errors).toEqual([]));
 
+  it('feeds the SDK the conditions as stored (PostHog ships them unchanged since PostHog/posthog#37859)', async () => {
+    const shipped = (await t.get(`/api/feature_flag/local_evaluation?token=${t.projectToken}&send_cohorts`).expect(200))
+      .body.flags as Array<{ id: number; filters: { groups: unknown[] } }>;
+    for (const flag of shipped) {
+      const stored = (await t.get(`/api/projects/${t.projectId}/feature_flags/${flag.id}/`).expect(200)).body;
+      // Stored conditions, in their order; PostHog adds only the dependency chains (and names the
+      // dependency by key), responses add cohort names.
+      type Condition = { properties?: Array<Record<string, unknown>> };
+      const plain = (groups: unknown[]) =>
+        (groups as Condition[]).map((c) => ({
+          ...c,
+          properties: (c.properties ?? []).map(({ dependency_chain: _chain, cohort_name: _name, ...p }) =>
+            p.type === 'flag' ? { ...p, key: 'dependency' } : p,
+          ),
+        }));
+      expect([flag.id, plain(flag.filters.groups)]).toEqual([flag.id, plain(stored.filters.groups)]);
+    }
+  });
+
   it('loads the definitions by both paths, with cohorts, and polls with the ETag (304)', async () => {
     expect(definitionPaths).toContain('/flags/definitions');
     expect(definitionPaths).toContain('/api/feature_flag/local_evaluation');

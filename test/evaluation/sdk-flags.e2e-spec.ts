@@ -120,13 +120,15 @@ describe('SDK evaluation endpoints: /flags and /decide', () => {
     expect(Math.abs(res.body.evaluatedAt - Date.now())).toBeLessThan(60_000);
   });
 
-  it('tries variant overrides first, keeping the stored condition index', async () => {
+  it('tries conditions in stored order: the first one that matches decides, not the variant override', async () => {
+    // PostHog's flags service since September 2025 (PostHog/posthog#37859): rust/feature-flags
+    // src/flags/flag_matching.rs `get_match` walks `flag.get_conditions()` in order.
     const res = await flags(t, { token: token(), distinct_id: 'carol' }).expect(200);
     expect(res.body.flags.multi).toMatchObject({
-      variant: 'blue',
-      reason: { code: 'condition_match', condition_index: 1 },
-      metadata: { payload: '"sky"' },
+      variant: 'red',
+      reason: { code: 'condition_match', condition_index: 0 },
     });
+    expect(res.body.flags.multi.metadata.payload).toBeUndefined();
   });
 
   it('lets the request’s properties override the stored ones, and reads groups', async () => {
@@ -175,13 +177,13 @@ describe('SDK evaluation endpoints: /flags and /decide', () => {
     });
     const decide = await flags(t, { token: token(), distinct_id: 'carol' }, '/decide/?v=3').expect(200);
     expect(decide.body).toMatchObject({
-      featureFlags: { multi: 'blue', 'pro-only': false },
-      featureFlagPayloads: { multi: '"sky"' },
+      featureFlags: { multi: 'red', 'pro-only': false },
       isAuthenticated: false,
     });
     expect(decide.body.featureFlagPayloads).not.toHaveProperty('pro-only');
+    expect(decide.body.featureFlagPayloads).not.toHaveProperty('multi');
     const v4 = await flags(t, { token: token(), distinct_id: 'carol' }, '/decide?v=4').expect(200);
-    expect(v4.body.flags.multi.variant).toBe('blue');
+    expect(v4.body.flags.multi.variant).toBe('red');
   });
 
   it('reads bodies as posthog-js sends them: gzip and base64 forms', async () => {

@@ -131,10 +131,25 @@ describe('feature flags: validation (reference §2.3), 400 with code and attr, n
       'filters',
     ],
     [
-      'not_regex invalid pattern',
-      () => ({ filters: conditions(person({ operator: 'not_regex', value: '[a-' })) }),
+      'regex longer than TARGETING_REGEX_MAX_LENGTH',
+      () => ({ filters: conditions(person({ operator: 'regex', value: 'a'.repeat(1001) })) }),
       'invalid_value',
       'filters',
+      /at most 1000 characters/,
+    ],
+    [
+      'regex over TARGETING_REGEX_MAX_PROGRAM',
+      () => ({ filters: conditions(person({ operator: 'not_regex', value: '(ab|cd){0,1000}' })) }),
+      'invalid_value',
+      'filters',
+      /too large/,
+    ],
+    [
+      'more conditions than TARGETING_MAX_CONDITIONS',
+      () => ({ filters: { groups: Array.from({ length: 501 }, () => ({ properties: [person()] })) } }),
+      'invalid_input',
+      'filters',
+      /at most 500 conditions/,
     ],
     [
       'gt with a number',

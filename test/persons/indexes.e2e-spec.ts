@@ -1,4 +1,4 @@
-import { loweredValues, parsePropertyFilter, propertyFilterToSql, SqlParams } from '@app/persons';
+import { loweredValues, parsePropertyFilter, propertyFilterToSql, SqlParams } from '@app/targeting';
 import { dataSource, ingest, personOf } from './factories';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -1,5 +1,6 @@
 import { IngestionHooks, PersonForEvaluation, PersonsService } from '@app/persons';
 import { Actor, DomainError, metrics, TenancyService } from '@app/platform';
+import { EvaluationBudget, TargetingLimits } from '@app/targeting';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { evaluateAll } from './domain/evaluation';
 import type { EvaluationContext, FlagEvaluation, Properties } from './domain/evaluation';
@@ -56,6 +57,7 @@ export class FlagEvaluationService implements OnModuleInit {
     private readonly hashKeys: HashKeyOverridesRepository,
     private readonly tenancy: TenancyService,
     private readonly ingestionHooks: IngestionHooks,
+    private readonly limits: TargetingLimits,
   ) {}
 
   onModuleInit(): void {
@@ -195,6 +197,7 @@ export class FlagEvaluationService implements OnModuleInit {
       anonDistinctId: req.anonDistinctId,
       deviceId: req.deviceId,
       isInStaticCohort: staticCohorts ? (id) => staticCohorts.has(id) : undefined,
+      budget: new EvaluationBudget(this.limits.regexBudget),
     };
   }
 

@@ -1,5 +1,6 @@
 import { Cohort, CohortsService, PersonsService } from '@app/persons';
 import { Actor, BackgroundJobs, DomainError, ExpensiveWork, metrics, UserRecord, TenancyService } from '@app/platform';
+import { EvaluationBudget, holdsWhenAbsent, TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -16,15 +17,6 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
 
 /** Persons (or groups) read per statement by the scans below. */
 const SCAN_BATCH = 1_000;
-/** Operators that hold for a person without the property: no pre-filter on the key for them. */
-const MATCH_WHEN_ABSENT = new Set([
-  'is_not',
-  'not_icontains',
-  'not_starts_with',
-  'not_ends_with',
-  'not_regex',
-  'is_not_set',
-]);
 
 const staticCohortsFilled = metrics.counter(
   'flag_static_cohorts_filled_total',
@@ -58,6 +50,7 @@ export class FlagToolsService {
     private readonly tenancy: TenancyService,
     private readonly jobs: BackgroundJobs,
     private readonly work: ExpensiveWork,
+    private readonly limits: TargetingLimits,
   ) {}
 
   /**
@@ -93,6 +86,7 @@ export class FlagToolsService {
       flagKey: '',
       flags: await this.flags.dependencyGraph(scope.id, flagDependencyIds(raw)),
       cohorts: cohortCheck(await this.cohorts.forFlags(scope.id, flagCohortIds(raw))),
+      limits: this.limits,
     });
     // Stored shape and engine shape differ only in that a flag property's key may be an id number.
     const checked = validated.groups[0] as unknown as FlagCondition;
@@ -115,7 +109,7 @@ export class FlagToolsService {
     const requiredKeys = [
       ...new Set(
         properties
-          .filter((p) => (p.type ?? 'person') === 'person' && !MATCH_WHEN_ABSENT.has(p.operator || 'exact'))
+          .filter((p) => (p.type ?? 'person') === 'person' && !holdsWhenAbsent(p.operator))
           .map((p) => String(p.key))
           .filter((k) => k !== 'distinct_id'),
       ),
@@ -130,6 +124,7 @@ export class FlagToolsService {
           distinctId: person.distinctId ?? String(person.personId),
           personProperties: person.properties,
           isInStaticCohort: (id) => members.has(id),
+          budget: new EvaluationBudget(this.limits.regexBudget),
         };
         if (matches(context)) affected++;
       }
@@ -217,6 +212,7 @@ export class FlagToolsService {
             personProperties: person.properties,
             hashKeyOverrides: hashKey === undefined ? undefined : { [flag.key]: hashKey },
             isInStaticCohort: (id) => members.has(id),
+            budget: new EvaluationBudget(this.limits.regexBudget),
           })?.enabled;
         });
         await this.cohorts.addStaticMembers(

@@ -12,6 +12,7 @@ import {
   TenancyService,
   UserRecord,
 } from '@app/platform';
+import { TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -97,6 +98,7 @@ export class FlagsService {
     private readonly cohorts: CohortsService,
     private readonly dashboards: DashboardsRepository,
     private readonly changes: FlagDefinitionChanges,
+    private readonly limits: TargetingLimits,
   ) {}
 
   /**
@@ -350,6 +352,7 @@ export class FlagsService {
         flagKey: changes.key ?? current?.key ?? '',
         flags: await this.repo.dependencyGraph(scope.id, flagDependencyIds(input.filters), m),
         cohorts: await this.cohortCheck(m, scope.id, input.filters),
+        limits: this.limits,
       });
     }
     if (input.deleted !== undefined) changes.deleted = input.deleted;

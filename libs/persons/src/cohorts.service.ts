@@ -9,7 +9,6 @@ import {
   inTransaction,
   lockDependencyGraphs,
   metrics,
-  queryRows,
 } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -19,8 +18,8 @@ import {
   Cohort,
   COHORT_SCOPE,
   CohortChanges,
+  cohortExpansion,
   CohortFilters,
-  cohortLeaves,
   findCohortCycle,
   hasBehavioralFilters,
   normalizeCohortFilters,
@@ -30,7 +29,7 @@ import {
 import { isUuid, PersonRef } from './domain/person';
 import { CohortsRepository } from './persistence/cohorts.repository';
 import { Person, PersonsRepository } from './persistence/persons.repository';
-import { assertValidRegexes, SqlParams } from './persistence/property-filter.sql';
+import { assertPostgresRegexes, SqlParams, TargetingLimits } from '@app/targeting';
 
 const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.');
 
@@ -82,6 +81,7 @@ export class CohortsService {
     private readonly activity: ActivityLogService,
     private readonly changes: FlagDefinitionChanges,
     private readonly jobs: BackgroundJobs,
+    private readonly limits: TargetingLimits,
   ) {}
 
   list(projectId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: Cohort[] }> {
@@ -103,8 +103,8 @@ export class CohortsService {
     const cohort = await inTransaction(this.ds, manager, async (m) => {
       const name = input.name === undefined ? '' : checkCohortName(input.name);
       const isStatic = input.is_static === true;
-      const defined = isStatic ? { filters: {}, groups: [] } : normalizeCohortFilters(input);
-      if (!isStatic) await this.checkReferences(m, scope.id, undefined, defined.filters);
+      const defined = isStatic ? { filters: {}, groups: [], regexes: [] } : normalizeCohortFilters(input, this.limits);
+      if (!isStatic) await this.checkDefinition(m, scope.id, undefined, defined);
       const created = await this.repo.insert(m, scope.id, actor?.userId ?? null, {
         name,
         description: input.description === undefined ? '' : this.description(input.description),
@@ -135,8 +135,8 @@ export class CohortsService {
       // Flags check that the cohorts they use are live; cohorts check their references.
       if (input.deleted !== undefined) await lockDependencyGraphs(m, scope.id);
       if (!current.isStatic && (input.filters !== undefined || input.groups !== undefined)) {
-        const defined = normalizeCohortFilters(input);
-        await this.checkReferences(m, scope.id, current.id, defined.filters);
+        const defined = normalizeCohortFilters(input, this.limits);
+        await this.checkDefinition(m, scope.id, current.id, defined);
         changes.filters = defined.filters;
         changes.groups = defined.groups;
       }
@@ -173,7 +173,7 @@ export class CohortsService {
     const cohort = await this.get(projectId, id);
     const cohorts = await this.repo.withReferences(this.ds, projectId, [cohort.id]);
     const params = new SqlParams();
-    const membership = await this.repo.membershipSql(cohort, cohorts, params);
+    const membership = this.repo.membership(projectId, [cohort], cohorts, params);
     return this.repo.memberIds(projectId, membership, params, page);
   }
 
@@ -192,15 +192,10 @@ export class CohortsService {
       live.map((c) => c.id),
     );
     const params = new SqlParams();
-    const tests: string[] = [];
-    for (const cohort of live)
-      tests.push(`(${await this.repo.membershipSql(cohort, all, params)}) AS m${tests.length}`);
-    const [row] = await queryRows<Record<string, boolean>>(
-      this.ds,
-      `SELECT ${tests.join(', ')} FROM persons p WHERE p.project_id = ${params.add(projectId)} AND p.id = ${params.add(person.id)}`,
-      params.values,
-    );
-    return live.filter((_, i) => row?.[`m${i}`] === true);
+    // The referenced cohorts' memberships are computed for this one person only.
+    const membership = this.repo.membership(projectId, live, all, params, `p.id = ${params.add(person.id)}`);
+    const member = await this.repo.memberOf(projectId, person.id, membership, params);
+    return live.filter((_, i) => member[i]);
   }
 
   /** Adds persons (by uuid) to a static cohort; unknown uuids are skipped. */
@@ -347,15 +342,18 @@ export class CohortsService {
   }
 
   /**
-   * Referenced cohorts exist in the project, are live, and no cohort contains itself; regular
-   * expressions compile in PostgreSQL (the cohort could never be counted otherwise).
+   * Referenced cohorts exist in the project, are live, and no cohort contains itself; expanded
+   * (every reference counted), neither this cohort nor any cohort referencing it goes over the
+   * limit; PostgreSQL compiles its regular expressions (it could never be counted otherwise).
    */
-  private async checkReferences(m: EntityManager, projectId: number, id: number | undefined, filters: CohortFilters) {
-    const regexes = cohortLeaves(filters)
-      .filter((leaf) => leaf.operator === 'regex' || leaf.operator === 'not_regex')
-      .map((leaf) => String(leaf.value));
-    await assertValidRegexes((sql, values) => m.query(sql, values), regexes, 'filters');
-    const references = referencedCohortIds(filters);
+  private async checkDefinition(
+    m: EntityManager,
+    projectId: number,
+    id: number | undefined,
+    defined: { filters: CohortFilters; regexes: string[] },
+  ): Promise<void> {
+    await assertPostgresRegexes((sql, values) => m.query(sql, values), defined.regexes, 'filters');
+    const references = referencedCohortIds(defined.filters);
     if (references.length === 0) return;
     await lockDependencyGraphs(m, projectId);
     const cohorts = await this.repo.withReferences(m, projectId, references);
@@ -363,10 +361,29 @@ export class CohortsService {
       const cohort = cohorts.get(ref);
       if (!cohort || cohort.deleted) throw DomainError.invalid(`Invalid Cohort ID in filter: ${ref}`, 'filters');
     }
-    if (id === undefined) return;
-    const lookup = new Map([...cohorts.values()].map((c) => [c.id, referencedCohortIds(c.filters)]));
-    if (findCohortCycle(id, references, lookup)) {
-      throw DomainError.invalid('Cohorts cannot reference other cohorts in a loop.', 'filters');
+    const self = id ?? 0;
+    const lookup = new Map([...cohorts.values()].map((c) => [c.id, c.filters]));
+    if (id !== undefined) {
+      const graph = new Map([...cohorts.values()].map((c) => [c.id, referencedCohortIds(c.filters)]));
+      if (findCohortCycle(id, references, graph)) {
+        throw DomainError.invalid('Cohorts cannot reference other cohorts in a loop.', 'filters');
+      }
+      // Cohorts referencing this one grow with it.
+      for (const c of await this.repo.live(projectId, m)) if (!lookup.has(c.id)) lookup.set(c.id, c.filters);
+    }
+    lookup.set(self, defined.filters);
+    const cap = this.limits.cohortMaxExpansion;
+    const memo = new Map<number, number>();
+    for (const root of [self, ...(id === undefined ? [] : lookup.keys())]) {
+      const size = cohortExpansion(root, lookup, cap, memo);
+      if (size > cap) {
+        throw DomainError.invalid(
+          root === self
+            ? `This cohort stands for more than ${cap} filters once the cohorts it references are expanded (each reference counts); reference fewer cohorts or simpler ones.`
+            : `Cohort ${root}, which references this one, would stand for more than ${cap} filters once expanded.`,
+          'filters',
+        );
+      }
     }
   }
 
@@ -378,7 +395,7 @@ export class CohortsService {
         const current = cohorts.get(cohort.id);
         if (!current || current.version !== cohort.version) return; // redefined meanwhile: that run counts
         const params = new SqlParams();
-        const membership = await this.repo.membershipSql(current, cohorts, params);
+        const membership = this.repo.membership(cohort.projectId, [current], cohorts, params);
         count = await this.repo.countMembers(cohort.projectId, membership, params);
         calculations.inc({ outcome: 'ok' });
       } catch (e) {

@@ -49,4 +49,3 @@ export * from './activity/activity.dto';
 export * from './http/openapi-schemas';
 export * from './scheduling/cron-expression';
 export * from './scheduling/schedules';
-export * from './domain/property-operators';

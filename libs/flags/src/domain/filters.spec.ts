@@ -1,4 +1,5 @@
 import { DomainError } from '@app/platform/errors/domain-error';
+import { TargetingLimits } from '@app/targeting';
 import {
   ACCEPT_ANY_COHORT,
   cohortCheck,
@@ -8,7 +9,6 @@ import {
   DependencyFlag,
   FiltersContext,
   flagDependencyIds,
-  isFlagDateValue,
   validateFilters,
 } from './filters';
 
@@ -16,6 +16,7 @@ const ctx = (over: Partial<FiltersContext> = {}): FiltersContext => ({
   flagKey: 'my-flag',
   flags: new Map(),
   cohorts: ACCEPT_ANY_COHORT,
+  limits: new TargetingLimits(),
   ...over,
 });
 
@@ -100,7 +101,24 @@ describe('validateFilters', () => {
       /Invalid value for operator icontains: \['@posthog.com'\]/,
     ],
     ['number for gt', withProps(person({ operator: 'gt', value: 5 })), 'invalid_value', /operator gt: 5/],
-    ['invalid regex', withProps(person({ operator: 'regex', value: '(' })), 'invalid_value', /regular expression/],
+    [
+      'regex over the length limit',
+      withProps(person({ operator: 'regex', value: 'a'.repeat(1001) })),
+      'invalid_value',
+      /at most 1000 characters/,
+    ],
+    [
+      'regex over the program limit',
+      withProps(person({ operator: 'regex', value: '.{0,9000}x' })),
+      'invalid_value',
+      /too large/,
+    ],
+    [
+      'too many conditions',
+      { groups: Array.from({ length: 501 }, () => ({ properties: [person()] })) },
+      'invalid_input',
+      /at most 500 conditions/,
+    ],
     [
       'bad date',
       withProps(person({ operator: 'is_date_before', value: 'someday' })),
@@ -321,17 +339,6 @@ describe('validateFilters', () => {
       );
     });
   });
-});
-
-describe('isFlagDateValue', () => {
-  it.each(['-7d', '24h', '1y', '-9999m', '2024-02-29', '2024-01-01T10:00:00Z', '2024-01-01 10:00:00.123+02:00'])(
-    'accepts %s',
-    (v) => expect(isFlagDateValue(v)).toBe(true),
-  );
-  it.each(['-10000d', '-5x', '2023-02-29', '2024-13-01', '2024-01-01T25:00', 'tomorrow', '', null, [], {}])(
-    'rejects %p',
-    (v) => expect(isFlagDateValue(v)).toBe(false),
-  );
 });
 
 describe('cohort references in flag filters', () => {

@@ -2,12 +2,13 @@ import { DomainError } from '@app/platform/errors/domain-error';
 import {
   COHORT_OPERATORS,
   DATE_OPERATORS,
+  describeProblem,
   isPropertyOperator,
   TEXT_VALUE_OPERATORS,
-} from '@app/platform/domain/property-operators';
+  valueProblem,
+} from '@app/targeting';
+import type { PropertyFilter, TargetingLimits } from '@app/targeting';
 import { dependencyCycle } from './evaluation/dependencies';
-import { compileRegex } from './evaluation/regex';
-import { caretRange, parseVersion, tildeRange, wildcardRange } from './evaluation/semver';
 import { invalidFilters, pyRepr } from './flag.errors';
 
 /**
@@ -39,15 +40,7 @@ export interface FlagVariant {
   [extra: string]: unknown;
 }
 
-export interface PropertyFilter {
-  key: string | number;
-  value?: unknown;
-  operator?: string | null;
-  type?: string;
-  group_type_index?: number | null;
-  negation?: boolean;
-  [extra: string]: unknown;
-}
+export type { PropertyFilter };
 
 /** A live flag of the project that a flag-type property may point at. */
 export interface DependencyFlag {
@@ -95,6 +88,7 @@ export interface FiltersContext {
   /** Live flags of the project reachable from the filters' flag properties (see `flagDependencyIds`). */
   flags: ReadonlyMap<number, DependencyFlag>;
   cohorts: CohortCheck;
+  limits: TargetingLimits;
 }
 
 export const MAX_PROPERTY_VALUES = 1000;
@@ -102,11 +96,6 @@ export const MAX_GROUP_TYPE_INDEX = 4;
 const MAX_DEPTH = 32;
 
 const COHORT_OPS: ReadonlySet<string> = new Set(COHORT_OPERATORS);
-const SEMVER_RANGES: Record<string, (value: unknown) => unknown> = {
-  semver_tilde: tildeRange,
-  semver_caret: caretRange,
-  semver_wildcard: wildcardRange,
-};
 
 /** The conditions of a flag created without any: everyone, no rollout limit. */
 export function defaultFilters(): FlagFilters {
@@ -237,6 +226,7 @@ function checkConditionShape(group: unknown, where: string): void {
   if (group.variant !== undefined && group.variant !== null && typeof group.variant !== 'string') {
     throw invalidFilters(`${where}.variant must be a string or null.`);
   }
+  checkAggregationIndex(group.aggregation_group_type_index, `${where}.aggregation_group_type_index`);
   for (const [i, p] of ((group.properties as unknown[] | undefined) ?? []).entries()) {
     if (!isObject(p)) throw invalidFilters(`${where}.properties[${i}] must be an object.`);
     const keyOk = (typeof p.key === 'string' && p.key.length > 0) || (p.type === 'flag' && typeof p.key === 'number');
@@ -247,6 +237,13 @@ function checkConditionShape(group: unknown, where: string): void {
     if (p.group_type_index !== undefined && p.group_type_index !== null && !Number.isInteger(p.group_type_index)) {
       throw invalidFilters(`${where}.properties[${i}].group_type_index must be an integer or null.`);
     }
+  }
+}
+
+function checkAggregationIndex(value: unknown, name: string): void {
+  if (value === undefined || value === null) return;
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_GROUP_TYPE_INDEX) {
+    throw invalidFilters(`${name} must be an integer between 0 and ${MAX_GROUP_TYPE_INDEX}, or null.`);
   }
 }
 
@@ -352,26 +349,6 @@ function checkVariants(filters: Json): Set<string> {
   return keys;
 }
 
-/** PostHog's relative dates (`-7d`, `24h`, `1y`; fewer than 10000 units) or an ISO 8601 date or date-time. */
-export function isFlagDateValue(value: unknown): boolean {
-  if (typeof value !== 'string' && typeof value !== 'number') return false;
-  const s = String(value).trim();
-  const relative = /^-?(\d+)([a-z])$/.exec(s);
-  if (relative) return Number(relative[1]) < 10_000 && 'hdwmy'.includes(relative[2]);
-  const iso =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i.exec(s);
-  if (!iso) return false;
-  const [, y, mo, d, h = '0', mi = '0', sec = '0'] = iso;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  return (
-    date.getUTCMonth() === Number(mo) - 1 &&
-    date.getUTCDate() === Number(d) &&
-    Number(h) < 24 &&
-    Number(mi) < 60 &&
-    Number(sec) < 60
-  );
-}
-
 function checkValue(p: Json, ctx: FiltersContext): void {
   const op = operatorOf(p);
   const value = p.value;
@@ -396,34 +373,20 @@ function checkValue(p: Json, ctx: FiltersContext): void {
     if (typeof value !== 'boolean' && !(typeof value === 'string' && value.length > 0)) throw bad();
     return;
   }
-  if (op === 'is_set' || op === 'is_not_set') return;
-  if (DATE_OPERATORS.has(op)) {
-    if (!isFlagDateValue(value)) throw invalidFilters(`Invalid date value: ${String(value)}`, 'invalid_date');
-    return;
+  if (!isPropertyOperator(op) || op === 'is_set' || op === 'is_not_set') return;
+  // PostHog's own checks and messages first: strings for the text operators, dates that parse.
+  if (TEXT_VALUE_OPERATORS.has(op) && typeof value !== 'string') throw bad();
+  if ((op === 'exact' || op === 'is_not') && !isScalar(value) && !(Array.isArray(value) && value.every(isScalar))) {
+    throw bad();
   }
-  if (op.startsWith('semver_')) {
-    const parse = SEMVER_RANGES[op] ?? parseVersion;
-    if (typeof value !== 'string' || parse(value) === null) {
-      throw invalidFilters(`Invalid version for operator ${op}: ${pyRepr(value)}`, 'invalid_value');
-    }
-    return;
+  const problem = valueProblem(op, value, { limits: ctx.limits });
+  if (!problem) return;
+  if (DATE_OPERATORS.has(op)) throw invalidFilters(`Invalid date value: ${String(value)}`, 'invalid_date');
+  if (problem.kind === 'version') {
+    throw invalidFilters(`Invalid version for operator ${op}: ${pyRepr(value)}`, 'invalid_value');
   }
-  if (TEXT_VALUE_OPERATORS.has(op)) {
-    if (typeof value !== 'string') throw bad();
-    // The engine's own matcher decides: it runs in linear time and refuses lookarounds and
-    // backreferences, so a flag saved with one would otherwise never match.
-    if ((op === 'regex' || op === 'not_regex') && compileRegex(value) === null) {
-      throw invalidFilters(
-        `Invalid regular expression for operator ${op} (lookarounds and backreferences are not supported): ${pyRepr(value)}`,
-        'invalid_value',
-      );
-    }
-    return;
-  }
-  // exact / is_not: a scalar or a list of scalars.
-  if (isScalar(value)) return;
-  if (Array.isArray(value) && value.every(isScalar)) return;
-  throw bad();
+  if (problem.kind === 'missing' || problem.kind === 'type') throw bad();
+  throw invalidFilters(describeProblem(problem, `Property ${pyRepr(p.key)} (${op})`), 'invalid_value');
 }
 
 function normalizePayloads(filters: Json, variants: Set<string>): Record<string, string | null> | undefined {
@@ -475,27 +438,28 @@ export function validateFilters(raw: Json, ctx: FiltersContext): FlagFilters {
   }
 
   const aggregation = raw.aggregation_group_type_index;
-  if (aggregation !== undefined && aggregation !== null) {
-    if (
-      !Number.isInteger(aggregation) ||
-      (aggregation as number) < 0 ||
-      (aggregation as number) > MAX_GROUP_TYPE_INDEX
-    ) {
-      throw invalidFilters(
-        `aggregation_group_type_index must be an integer between 0 and ${MAX_GROUP_TYPE_INDEX}, or null.`,
-      );
+  checkAggregationIndex(aggregation, 'aggregation_group_type_index');
+  const conditions = [...(groups as Json[]), ...extraGroups].reduce((n, g) => n + propertiesOf(g).length, 0);
+  if (conditions > ctx.limits.maxConditions) {
+    throw invalidFilters(
+      `A flag may have at most ${ctx.limits.maxConditions} conditions (property filters over all its condition sets); this one has ${conditions}.`,
+    );
+  }
+  // Each condition is checked against its own aggregation (mixed targeting), else the flag's.
+  for (const group of groups as Json[]) {
+    const own = group.aggregation_group_type_index;
+    const effective = own === undefined ? aggregation : own;
+    for (const p of propertiesOf(group)) {
+      if (effective === undefined || effective === null) {
+        if (!['person', 'cohort', 'flag'].includes(p.type as string)) {
+          throw invalidFilters('Filters are not valid (can only use person, cohort, and flag properties)');
+        }
+      } else if (p.type !== 'group' || p.group_type_index !== effective) {
+        throw invalidFilters('Filters are not valid (can only use group properties)');
+      }
     }
   }
   const allProperties = (groups as Json[]).flatMap(propertiesOf);
-  for (const p of allProperties) {
-    if (aggregation === undefined || aggregation === null) {
-      if (!['person', 'cohort', 'flag'].includes(p.type as string)) {
-        throw invalidFilters('Filters are not valid (can only use person, cohort, and flag properties)');
-      }
-    } else if (p.type !== 'group' || p.group_type_index !== aggregation) {
-      throw invalidFilters('Filters are not valid (can only use group properties)');
-    }
-  }
   allProperties.forEach(checkOperator);
   checkDependencies(groups as Json[], ctx);
 

@@ -1,12 +1,5 @@
-import {
-  ANY_JSON,
-  COHORT_OPERATORS,
-  FLAG_DEPENDENCY_OPERATOR,
-  IsOmittable,
-  PROPERTY_OPERATORS,
-  toUserBasic,
-  UserBasicDto,
-} from '@app/platform';
+import { ANY_JSON, IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
+import { COHORT_OPERATORS, FLAG_DEPENDENCY_OPERATOR, PROPERTY_OPERATORS } from '@app/targeting';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayNotEmpty,

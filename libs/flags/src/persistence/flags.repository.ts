@@ -1,4 +1,4 @@
-import { isUniqueViolation, queryRows } from '@app/platform';
+import { escapeLike, isUniqueViolation, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -33,10 +33,6 @@ function toFlag(r: FlagRecord): Flag {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const ORDER_COLUMNS: Record<FlagListOrder['field'], string> = {

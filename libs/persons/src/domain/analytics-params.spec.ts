@@ -51,7 +51,7 @@ describe('AnalyticsParams', () => {
 
 describe('parseAnalyticsFilter', () => {
   it('reads untyped filters as event filters (PostHog insights)', () => {
-    const group = parseAnalyticsFilter('[{"key": "$browser", "value": "Chrome"}]', 'properties');
+    const group = parseAnalyticsFilter('[{"key": "$browser", "value": "Chrome"}]', 'properties', {});
     expect(group?.values[0]).toMatchObject({ key: '$browser', type: 'event', operator: 'exact' });
     const nested = parseAnalyticsFilter(
       {
@@ -67,14 +67,15 @@ describe('parseAnalyticsFilter', () => {
         ],
       },
       'properties',
+      {},
     );
     expect(nested).toMatchObject({ values: [{ values: [{ type: 'person' }, { type: 'event' }] }] });
   });
 
   it('is null for nothing, 400 for other filter types', () => {
-    expect(parseAnalyticsFilter('[]', 'properties')).toBeNull();
-    expect(parseAnalyticsFilter(undefined, 'properties')).toBeNull();
-    expect(errorOf(() => parseAnalyticsFilter([{ key: 'id', value: 1, type: 'cohort' }], 'properties')).attr).toBe(
+    expect(parseAnalyticsFilter('[]', 'properties', {})).toBeNull();
+    expect(parseAnalyticsFilter(undefined, 'properties', {})).toBeNull();
+    expect(errorOf(() => parseAnalyticsFilter([{ key: 'id', value: 1, type: 'cohort' }], 'properties', {})).attr).toBe(
       'properties',
     );
   });

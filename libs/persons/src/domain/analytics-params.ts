@@ -10,7 +10,8 @@ import {
   startOf,
 } from './analytics-dates';
 import { nestsDeeperThan } from './person';
-import { filterLeaves, parsePropertyFilter, PropertyFilterGroup } from './property-filter';
+import { filterLeaves, parsePropertyFilter, PropertyFilterGroup } from '@app/targeting';
+import type { ParseOptions } from '@app/targeting';
 
 /**
  * PostHog's legacy insight parameters (the "persons modal" endpoints), read from the query
@@ -21,6 +22,8 @@ export class AnalyticsParams {
   constructor(
     private readonly query: Record<string, unknown>,
     private readonly body: Record<string, unknown> = {},
+    /** How property filters are checked (limits; SQL runs them, so no lookarounds). */
+    readonly filters: ParseOptions = {},
   ) {}
 
   /** The value and where it came from; the body wins. A repeated query parameter is a 400. */
@@ -131,7 +134,7 @@ function withEventDefault(value: unknown): unknown {
 }
 
 /** Insight property filters (event and person ones): null when absent or empty. */
-export function parseAnalyticsFilter(raw: unknown, attr: string): PropertyFilterGroup | null {
+export function parseAnalyticsFilter(raw: unknown, attr: string, options: ParseOptions): PropertyFilterGroup | null {
   if (raw === undefined || raw === null || raw === '') return null;
   let value = raw;
   if (typeof value === 'string') {
@@ -142,7 +145,7 @@ export function parseAnalyticsFilter(raw: unknown, attr: string): PropertyFilter
     }
   }
   if (nestsDeeperThan(value)) throw DomainError.invalid('Property filters nest too deeply.', attr);
-  const group = parsePropertyFilter(withEventDefault(value), attr);
+  const group = parsePropertyFilter(withEventDefault(value), attr, options);
   for (const leaf of filterLeaves(group)) {
     if (!ANALYTICS_FILTER_TYPES.has(leaf.type)) {
       throw DomainError.invalid(
@@ -163,7 +166,7 @@ export interface AnalyticsEntity {
 const MAX_ENTITIES = 30;
 
 /** `{id, type: "events", properties?}`; actions do not exist here, so they are a 400. */
-export function parseEntity(raw: unknown, attr: string, allowAll = true): AnalyticsEntity {
+export function parseEntity(raw: unknown, attr: string, options: ParseOptions, allowAll = true): AnalyticsEntity {
   if (!isObject(raw))
     throw DomainError.invalid(`${attr} must be an object like {"id": "$pageview", "type": "events"}.`, attr);
   const type = raw.type ?? 'events';
@@ -174,14 +177,14 @@ export function parseEntity(raw: unknown, attr: string, allowAll = true): Analyt
     );
   }
   const id = raw.id;
-  if (id === null && allowAll) return { id: null, properties: parseAnalyticsFilter(raw.properties, attr) };
+  if (id === null && allowAll) return { id: null, properties: parseAnalyticsFilter(raw.properties, attr, options) };
   if (typeof id !== 'string' || id === '') throw DomainError.invalid(`${attr} needs an event name as id.`, attr);
   if (id.includes('\u0000')) throw DomainError.invalid(`${attr} cannot contain NUL characters.`, attr);
-  return { id, properties: parseAnalyticsFilter(raw.properties, attr) };
+  return { id, properties: parseAnalyticsFilter(raw.properties, attr, options) };
 }
 
 /** The `events` list, in `order` (then list) order. */
-export function parseEntities(raw: unknown, attr = 'events'): AnalyticsEntity[] {
+export function parseEntities(raw: unknown, options: ParseOptions, attr = 'events'): AnalyticsEntity[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) throw DomainError.invalid(`${attr} must be a list of events.`, attr);
   if (raw.length > MAX_ENTITIES) throw DomainError.invalid(`At most ${MAX_ENTITIES} ${attr}.`, attr);
@@ -190,7 +193,7 @@ export function parseEntities(raw: unknown, attr = 'events'): AnalyticsEntity[] 
     if (order !== undefined && order !== null && (typeof order !== 'number' || !Number.isInteger(order))) {
       throw DomainError.invalid(`${attr} order must be an integer.`, attr);
     }
-    return { entity: parseEntity(item, attr), order: (order as number | null | undefined) ?? index, index };
+    return { entity: parseEntity(item, attr, options), order: (order as number | null | undefined) ?? index, index };
   });
   withOrder.sort((a, b) => a.order - b.order || a.index - b.index);
   return withOrder.map((x) => x.entity);
@@ -202,7 +205,7 @@ export function parseEntities(raw: unknown, attr = 'events'): AnalyticsEntity[] 
  * (as PostHog does); else the first of `events`. 400 naming `entity_id` when neither is given.
  */
 export function targetEntity(p: AnalyticsParams): AnalyticsEntity {
-  const events = parseEntities(p.json('events'));
+  const events = parseEntities(p.json('events'), p.filters);
   const id = p.string('entity_id');
   if (id === undefined || id === '') {
     if (events.length > 0) return events[0];
@@ -215,7 +218,7 @@ export function targetEntity(p: AnalyticsParams): AnalyticsEntity {
       'entity_type',
     );
   }
-  return events.find((e) => e.id === id) ?? parseEntity({ id, type }, 'entity_id', false);
+  return events.find((e) => e.id === id) ?? parseEntity({ id, type }, 'entity_id', p.filters, false);
 }
 
 export type Breakdown = { key: string; type: 'event' | 'person'; value: string | null };
@@ -266,7 +269,7 @@ export function trendsQuery(p: AnalyticsParams, now: Date): TrendsActorsQuery {
     entity,
     math,
     range,
-    properties: parseAnalyticsFilter(p.json('properties'), 'properties'),
+    properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
     breakdown: parseBreakdown(p, 'breakdown_value'),
   };
 }
@@ -304,7 +307,7 @@ export function funnelBase(p: AnalyticsParams, now: Date): FunnelQuery {
       throw DomainError.invalid('Actions are not supported; use events.', 'actions');
     }
   }
-  const steps = parseEntities(p.json('events'));
+  const steps = parseEntities(p.json('events'), p.filters);
   if (steps.length === 0) throw DomainError.required('events');
   const orderText = p.string('funnel_order_type') || 'ordered';
   if (!(FUNNEL_ORDERS as readonly string[]).includes(orderText)) {
@@ -315,7 +318,7 @@ export function funnelBase(p: AnalyticsParams, now: Date): FunnelQuery {
     order: orderText as FunnelOrder,
     window: funnelWindow(p),
     range: parseDateRange(p.string('date_from'), p.string('date_to'), now),
-    properties: parseAnalyticsFilter(p.json('properties'), 'properties'),
+    properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
     breakdown: parseBreakdown(p, 'funnel_step_breakdown'),
   };
 }
@@ -407,7 +410,7 @@ export function funnelCorrelationQuery(p: AnalyticsParams, now: Date): FunnelCor
   const base = funnelBase(p, now);
   const raw = p.json('funnel_correlation_person_entity');
   if (raw === undefined) throw DomainError.required('funnel_correlation_person_entity');
-  const entity = parseEntity(raw, 'funnel_correlation_person_entity', false);
+  const entity = parseEntity(raw, 'funnel_correlation_person_entity', p.filters, false);
   const converted = p.string('funnel_correlation_person_converted');
   let flag: boolean | null = null;
   if (converted !== undefined && converted !== '') {
@@ -500,7 +503,7 @@ export function pathsQuery(p: AnalyticsParams, now: Date): PathsQuery {
   };
   return {
     range: parseDateRange(p.string('date_from'), p.string('date_to'), now),
-    properties: parseAnalyticsFilter(p.json('properties'), 'properties'),
+    properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
     types,
     startPoint: point('start_point'),
     endPoint: point('end_point'),
@@ -547,7 +550,7 @@ export function lifecycleQuery(p: AnalyticsParams, now: Date): LifecycleQuery {
     previous: addIntervals(period, interval, -1),
     period,
     next: addIntervals(period, interval, 1),
-    properties: parseAnalyticsFilter(p.json('properties'), 'properties'),
+    properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
   };
 }
 
@@ -570,7 +573,7 @@ export function stickinessQuery(p: AnalyticsParams, now: Date): StickinessQuery 
     interval,
     days,
     range: parseDateRange(p.string('date_from'), p.string('date_to'), now),
-    properties: parseAnalyticsFilter(p.json('properties'), 'properties'),
+    properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
   };
 }
 
@@ -611,10 +614,10 @@ export function retentionQuery(p: AnalyticsParams, now: Date): RetentionQuery {
   }
   const entity = (name: string) => {
     const raw = p.json(name);
-    return raw === undefined ? undefined : parseEntity(raw, name, false);
+    return raw === undefined ? undefined : parseEntity(raw, name, p.filters, false);
   };
   const target = entity('target_entity') ?? { id: '$pageview', properties: null };
-  const events = parseEntities(p.json('events'));
+  const events = parseEntities(p.json('events'), p.filters);
   const returning = entity('returning_entity') ?? events[0] ?? target;
   const rawTo = p.string('date_to');
   const last = startOf(rawTo === undefined || rawTo === '' ? now : parseDatePoint(rawTo, now, 'date_to'), period);
@@ -626,7 +629,7 @@ export function retentionQuery(p: AnalyticsParams, now: Date): RetentionQuery {
     returning,
     firstTime: typeText === 'retention_first_time',
     bounds,
-    properties: parseAnalyticsFilter(p.json('properties'), 'properties'),
+    properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
   };
 }
 

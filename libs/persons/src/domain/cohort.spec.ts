@@ -74,7 +74,7 @@ describe('cohort filters', () => {
     [
       'an event property',
       { filters: { properties: { type: 'AND', values: [{ ...plan, type: 'event' }] } } },
-      /person, cohort and behavioral/,
+      /person, cohort, flag and behavioral/,
     ],
     [
       'a cohort that is no id',
@@ -84,7 +84,7 @@ describe('cohort filters', () => {
     [
       'another behavioural filter',
       { filters: { properties: { type: 'AND', values: [{ ...performed, value: 'stopped_performing_event' }] } } },
-      /only performed_event/,
+      /performed_event and performed_event_first_time are/,
     ],
     [
       'a bad time window',

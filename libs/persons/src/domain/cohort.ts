@@ -1,14 +1,16 @@
 import { DomainError } from '@app/platform';
 import { pathTo } from '@app/platform/domain/graph';
-import { filterLeaves, parsePropertyFilter, PropertyFilterLeaf } from './property-filter';
+import { filterLeaves, parsePropertyFilter, PropertyFilterLeaf, TargetingLimits } from '@app/targeting';
 
 /**
  * Cohorts: named sets of persons. A dynamic cohort is a tree of property groups (`filters.
  * properties`: `{type: AND|OR, values: [groups or leaves]}`) whose leaves are person
- * properties, other cohorts (`{key: "id", type: "cohort", value: <id>}`) or behavioural filters
- * (`{type: "behavioral", value: "performed_event", key: <event>, time_value, time_interval}`);
- * any leaf may carry `negation`. A static cohort is a list of persons (its membership table).
- * Flags may use any cohort without behavioural filters (flag evaluation has no events).
+ * properties, other cohorts (`{key: "id", type: "cohort", value: <id>}`), flag values
+ * (`{key: <flag id or key>, type: "flag", operator: "flag_evaluates_to", value: true|false|variant}`)
+ * or behavioural filters (`{type: "behavioral", value: "performed_event" |
+ * "performed_event_first_time", key: <event>, time_value, time_interval}`); any leaf may carry
+ * `negation`. A static cohort is a list of persons (its membership table). Flags may use any
+ * cohort without behavioural filters (flag evaluation has no events).
  */
 
 export const COHORT_SCOPE = 'Cohort';
@@ -65,6 +67,8 @@ const TIME_INTERVALS = new Map<string, string>([
   ['year', 'years'],
 ]);
 const MAX_TIME_VALUE = 10_000;
+/** The behavioural filters cohorts support (SQL over the events store). */
+export const BEHAVIORAL_FILTERS: ReadonlySet<string> = new Set(['performed_event', 'performed_event_first_time']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -89,11 +93,17 @@ export function checkCohortName(name: unknown): string {
  * The cohort's filters from what a client sent: `filters` (`{properties: group}`) or PostHog's
  * legacy `groups` (a list of `{properties: [...]}` OR-ed, each AND-ed; `event_id` + `days`
  * becomes a behavioural filter). Every leaf is checked: a person property (any operator the
- * persons filters know), a cohort id, or `performed_event`. Returns the filters to store.
+ * persons filters know, with `limits`), a cohort id, a flag value, or a behavioural filter.
+ * Returns the filters to store.
  */
-export function normalizeCohortFilters(input: { filters?: unknown; groups?: unknown }): {
+export function normalizeCohortFilters(
+  input: { filters?: unknown; groups?: unknown },
+  limits: TargetingLimits = new TargetingLimits(),
+): {
   filters: CohortFilters;
   groups: unknown[];
+  /** Its regular expressions in PostgreSQL's syntax (to check that PostgreSQL compiles them). */
+  regexes: string[];
 } {
   let groups: unknown[] = [];
   let properties: unknown;
@@ -112,13 +122,19 @@ export function normalizeCohortFilters(input: { filters?: unknown; groups?: unkn
   if (!isObject(properties) || typeof properties.type !== 'string' || !Array.isArray(properties.values)) {
     throw invalid('filters.properties must be a {type, values} group.');
   }
-  const parsed = parsePropertyFilter(properties, 'filters');
-  for (const leaf of filterLeaves(parsed)) checkLeaf(leaf);
+  // Counted and listed in SQL, which has no step budget: no lookarounds or back-references.
+  const parsed = parsePropertyFilter(properties, 'filters', { limits, refuseBacktracking: true });
+  const regexes: string[] = [];
+  for (const leaf of filterLeaves(parsed)) {
+    checkLeaf(leaf);
+    const pattern = 'regex' in leaf.predicate ? leaf.predicate.regex?.postgres() : null;
+    if (pattern) regexes.push(pattern);
+  }
   // The engine reads the group type as stored: keep it upper-case.
   const root = { ...properties, type: properties.type.toUpperCase() } as unknown as CohortPropertyGroup;
   const filters: CohortFilters = { properties: root };
   for (const leaf of cohortLeaves(filters)) if (leaf.type === 'behavioral') performedEventWindow(leaf);
-  return { filters, groups };
+  return { filters, groups, regexes };
 }
 
 function legacyGroup(group: unknown, index: number): CohortPropertyGroup {
@@ -147,8 +163,13 @@ function legacyGroup(group: unknown, index: number): CohortPropertyGroup {
 function checkLeaf(leaf: PropertyFilterLeaf): void {
   switch (leaf.type) {
     case 'person':
-      if (['in', 'not_in', 'flag_evaluates_to'].includes(leaf.operator)) {
-        throw invalid(`The '${leaf.operator}' operator is not valid for person properties.`);
+      return;
+    case 'flag':
+      if (leaf.operator !== 'flag_evaluates_to' && leaf.operator !== 'exact') {
+        throw invalid("Flag properties must use the 'flag_evaluates_to' operator");
+      }
+      if (typeof leaf.value !== 'boolean' && !(typeof leaf.value === 'string' && leaf.value !== '')) {
+        throw invalid('A flag property needs true, false or a variant key as value.');
       }
       return;
     case 'cohort':
@@ -158,21 +179,25 @@ function checkLeaf(leaf: PropertyFilterLeaf): void {
       }
       return;
     case 'behavioral':
-      if (leaf.value !== 'performed_event') {
-        throw invalid(`Behavioral filter '${String(leaf.value)}' is not supported (only performed_event).`);
+      if (!BEHAVIORAL_FILTERS.has(leaf.value as string)) {
+        throw invalid(
+          `Behavioral filter '${String(leaf.value)}' is not supported (performed_event and performed_event_first_time are).`,
+        );
       }
       return;
     default:
-      throw invalid('Cohort filters can use person, cohort and behavioral properties only.');
+      throw invalid('Cohort filters can use person, cohort, flag and behavioral properties only.');
   }
 }
 
-/** The time window of a `performed_event` leaf, as PostgreSQL interval text (`30 days`). */
+/** The time window of a behavioural leaf, as PostgreSQL interval text (`30 days`). */
 export function performedEventWindow(leaf: Record<string, unknown>): string {
   const value = Number(leaf.time_value ?? 30);
   const unit = TIME_INTERVALS.get(String(leaf.time_interval ?? 'day'));
   if (!Number.isInteger(value) || value < 1 || value > MAX_TIME_VALUE || unit === undefined) {
-    throw invalid('performed_event needs time_value (1 to 10000) and time_interval (hour, day, week, month, year).');
+    throw invalid(
+      `${String(leaf.value)} needs time_value (1 to 10000) and time_interval (hour, day, week, month, year).`,
+    );
   }
   return `${value} ${unit}`;
 }
@@ -237,4 +262,49 @@ export function findCohortCycle(
 ): number[] | null {
   const path = pathTo(start, references, (id) => lookup.get(id) ?? []);
   return path && [start, ...path];
+}
+
+/**
+ * How many filters a cohort stands for once every cohort it references is counted each time it
+ * is referenced (what inlining would build; SDKs that evaluate cohorts locally do). Saturates
+ * at `cap + 1`; a cohort on a cycle or missing counts 1. `memo` may be shared between calls.
+ */
+export function cohortExpansion(
+  id: number,
+  lookup: ReadonlyMap<number, CohortFilters>,
+  cap: number,
+  memo = new Map<number, number>(),
+): number {
+  const onPath = new Set<number>();
+  type Frame = { id: number; refs: Array<number | undefined>; next: number; total: number };
+  const frames: Frame[] = [];
+  // A cohort's size when known at once (memoised, missing, on a cycle), else its frame is pushed.
+  const enter = (cohortId: number): number | undefined => {
+    const known = memo.get(cohortId);
+    if (known !== undefined) return known;
+    const filters = lookup.get(cohortId);
+    if (!filters || onPath.has(cohortId)) return 1;
+    onPath.add(cohortId);
+    const refs = cohortLeaves(filters).map((leaf) => (leaf.type === 'cohort' ? cohortIdOf(leaf.value) : undefined));
+    frames.push({ id: cohortId, refs, next: 0, total: 0 });
+    return undefined;
+  };
+  const add = (frame: Frame, size: number) => (frame.total = Math.min(cap + 1, frame.total + size));
+  const root = enter(id);
+  if (root !== undefined) return root;
+  for (;;) {
+    const frame = frames[frames.length - 1];
+    if (frame.next < frame.refs.length) {
+      const ref = frame.refs[frame.next++];
+      const size = ref === undefined ? 1 : enter(ref);
+      if (size !== undefined) add(frame, size);
+      continue;
+    }
+    frames.pop();
+    onPath.delete(frame.id);
+    memo.set(frame.id, frame.total);
+    const parent = frames[frames.length - 1];
+    if (!parent) return frame.total;
+    add(parent, frame.total);
+  }
 }

@@ -1,4 +1,5 @@
 import { DomainError } from '@app/platform';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@app/platform/domain/json';
 
 export type Properties = Record<string, unknown>;
 
@@ -85,21 +86,9 @@ export function isIllegalMergeId(distinctId: string): boolean {
 }
 
 /** How deep property values may nest: deeper JSON is refused before anything recurses into it. */
-export const MAX_PROPERTY_DEPTH = 64;
+export const MAX_PROPERTY_DEPTH = MAX_JSON_DEPTH;
 
-/** True when `value` nests objects/arrays more than `max` levels deep (checked without recursion). */
-export function nestsDeeperThan(value: unknown, max: number = MAX_PROPERTY_DEPTH): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return false;
-}
+export { nestsDeeperThan };
 
 /** 400 naming `attr` when `value` nests too deeply to store. */
 export function assertShallowEnough(value: unknown, attr: string): void {

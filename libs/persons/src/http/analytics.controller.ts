@@ -21,7 +21,10 @@ import {
 import type { ApiQueryOptions } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ActorRows, AnalyticsService } from '../analytics.service';
+import { TargetingLimits } from '@app/targeting';
+import type { ParseOptions } from '@app/targeting';
 import { CohortsService } from '../cohorts.service';
+import { queryFilterOptions } from '../domain/query-filters';
 import { parsePersonRef } from '../domain/person';
 import {
   AnalyticsParams,
@@ -216,12 +219,17 @@ const ACTORS_OR_CSV = (model: string) => ({
 @ExpensiveRoute()
 @Controller('api/projects/:project_id/persons')
 export class AnalyticsController {
+  private readonly filters: ParseOptions;
+
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
     private readonly csv: CsvExports,
-  ) {}
+    limits: TargetingLimits,
+  ) {
+    this.filters = queryFilterOptions(limits);
+  }
 
   @Get('trends')
   @RequireScopes('person:read')
@@ -239,11 +247,7 @@ export class AnalyticsController {
   )
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  trends(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-  ) {
+  trends(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.trends(project.id, trendsQuery(p, now), paging),
     );
@@ -255,11 +259,7 @@ export class AnalyticsController {
   @queries(...FUNNEL, ...FUNNEL_STEP, ...PAGING)
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  funnel(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-  ) {
+  funnel(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
@@ -290,11 +290,7 @@ export class AnalyticsController {
   @queries(...FUNNEL, ...CORRELATION_QUERIES, ...PAGING)
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  correlation(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-  ) {
+  correlation(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
     return this.correlationActors(project, req, query, {});
   }
 
@@ -323,11 +319,7 @@ export class AnalyticsController {
   @queries(...PATH_QUERIES, ...PAGING)
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  path(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-  ) {
+  path(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
@@ -366,11 +358,7 @@ export class AnalyticsController {
   )
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
-  lifecycle(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-  ) {
+  lifecycle(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.lifecycle(project.id, lifecycleQuery(p, now), paging),
     );
@@ -389,11 +377,7 @@ export class AnalyticsController {
   )
   @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
-  stickiness(
-    @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
-    @Req() req: Request,
-  ) {
+  stickiness(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.stickiness(project.id, stickinessQuery(p, now), paging),
     );
@@ -437,7 +421,7 @@ export class AnalyticsController {
     @Req() req: Request,
   ): Promise<RetentionActorsDto | StreamableFile> {
     const format = formatOf(query);
-    const p = new AnalyticsParams(query);
+    const p = new AnalyticsParams(query, {}, this.filters);
     const q = retentionQuery(p, new Date());
     const paging = pagingOf(p, format === 'csv');
     const result = await this.analytics.retention(project.id, q, paging);
@@ -446,7 +430,10 @@ export class AnalyticsController {
         'retention.csv',
         [...PERSON_FIELDS, 'appearances'],
         pagesOf(result.rows, async (rows) =>
-          (await this.analytics.actors(project.id, rows)).map((a) => ({ ...toActorDto(a), appearances: a.appearances })),
+          (await this.analytics.actors(project.id, rows)).map((a) => ({
+            ...toActorDto(a),
+            appearances: a.appearances,
+          })),
         ),
       );
     }
@@ -480,7 +467,7 @@ export class AnalyticsController {
     @Query() query: QueryParams,
   ): Promise<PropertyValueDto[] | StreamableFile> {
     const format = formatOf(query);
-    const p = new AnalyticsParams(query);
+    const p = new AnalyticsParams(query, {}, this.filters);
     const key = p.string('key');
     const value = p.string('value');
     const paging = pagingOf(p, format === 'csv');
@@ -500,7 +487,7 @@ export class AnalyticsController {
     @CurrentProject() project: ProjectAccess,
     @Query() query: QueryParams,
   ): Promise<PersonCohortsDto> {
-    const raw = new AnalyticsParams(query).string('person_id');
+    const raw = new AnalyticsParams(query, {}, this.filters).string('person_id');
     if (raw === undefined || raw === '') throw DomainError.required('person_id');
     const ref = parsePersonRef(raw, 'person_id');
     if (!ref) throw DomainError.notFound();
@@ -530,7 +517,7 @@ export class AnalyticsController {
     aliases?: [string, string],
   ): Promise<ActorsDto | ShortActorsDto | StreamableFile> {
     const format = formatOf(query);
-    const p = new AnalyticsParams(query, body as Record<string, unknown>);
+    const p = new AnalyticsParams(query, body as Record<string, unknown>, this.filters);
     const paging = pagingOf(p, format === 'csv', aliases);
     const result = await run(p, new Date(), paging);
     if (format === 'csv') {

@@ -16,7 +16,19 @@ import {
   RequireScopes,
 } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  StreamableFile,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiExtraModels,
@@ -29,7 +41,9 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { parsePersonRef } from '../domain/person';
-import { filterLeaves, parseFilterDate, parsePropertyFilter } from '../domain/property-filter';
+import { filterLeaves, parseDateFilter, parsePropertyFilter, resolveDateFilter, TargetingLimits } from '@app/targeting';
+import type { ParseOptions } from '@app/targeting';
+import { queryFilterOptions } from '../domain/query-filters';
 import { PersonsService } from '../persons.service';
 import { CsvExports, pagesFrom, pagesOf } from './csv';
 import {
@@ -76,9 +90,11 @@ function deleteEventsOf(query: QueryParams): boolean {
 function dateParam(query: QueryParams, name: string): Date | undefined {
   const raw = single(query, name);
   if (raw === undefined || raw === '') return undefined;
-  const date = parseFilterDate(raw, new Date());
-  if (!date) throw DomainError.invalid(`${name} must be a date (ISO 8601) or a relative date like -7d.`, name);
-  return date;
+  const filter = parseDateFilter(raw);
+  if (filter.kind === 'invalid') {
+    throw DomainError.invalid(`${name} must be a date (ISO 8601) or a relative date like -7d.`, name);
+  }
+  return new Date(resolveDateFilter(filter, Date.now()));
 }
 
 /** The persons `ids` names, as response rows, read a page at a time (for CSV exports). */
@@ -103,10 +119,15 @@ const PERSON_OR_CSV = {
 @ApiExtraModels(PersonDto)
 @Controller('api/projects/:project_id/persons')
 export class PersonsController {
+  private readonly filters: ParseOptions;
+
   constructor(
     private readonly persons: PersonsService,
     private readonly csv: CsvExports,
-  ) {}
+    limits: TargetingLimits,
+  ) {
+    this.filters = queryFilterOptions(limits);
+  }
 
   /** Persons of the project, newest first. */
   @Get()
@@ -144,7 +165,10 @@ export class PersonsController {
       distinctId: single(query, 'distinct_id'),
       email: single(query, 'email'),
       search: single(query, 'search'),
-      properties: properties === undefined || properties === '' ? undefined : parsePropertyFilter(properties),
+      properties:
+        properties === undefined || properties === ''
+          ? undefined
+          : parsePropertyFilter(properties, 'properties', this.filters),
     };
     if (format === 'csv') {
       const ids = await this.persons.listIds(project.id, filter, page);
@@ -296,7 +320,8 @@ export class PersonsController {
     const breakdown = single(query, 'breakdown');
     const keys = new Set<string>();
     if (properties !== undefined && properties !== '') {
-      for (const leaf of filterLeaves(parsePropertyFilter(properties))) if (leaf.type === 'person') keys.add(leaf.key);
+      for (const leaf of filterLeaves(parsePropertyFilter(properties, 'properties', this.filters)))
+        if (leaf.type === 'person') keys.add(leaf.key);
     }
     if (breakdown) keys.add(breakdown);
     const timeline = await this.persons.propertiesTimeline(project.id, ref, {

@@ -1,3 +1,4 @@
+import { escapeLike } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -15,9 +16,8 @@ import {
   StickinessQuery,
   TrendsActorsQuery,
 } from '../domain/analytics-params';
-import { PropertyFilterGroup } from '../domain/property-filter';
-import { assertValidRegexes, propertyFilterToSql, SqlParams } from './property-filter.sql';
-import { escapeLike, queryRows } from './sql';
+import { assertPostgresRegexes, PropertyFilterGroup, propertyFilterToSql, SqlParams } from '@app/targeting';
+import { queryRows } from './sql';
 
 /** One page of the persons behind a data point, before they are loaded. */
 export interface ActorPage {
@@ -485,7 +485,7 @@ export class AnalyticsRepository {
    */
   private async page(s: Statement, actorsSql: string, order: ActorOrder, paging: ActorPaging): Promise<ActorPage> {
     for (const { pattern, attr } of s.regexes) {
-      await assertValidRegexes((sql, values) => this.ds.query(sql, values), [pattern], attr);
+      await assertPostgresRegexes((sql, values) => this.ds.query(sql, values), [pattern], attr);
     }
     let shown = 'p.id IS NOT NULL';
     if (paging.search !== null) {

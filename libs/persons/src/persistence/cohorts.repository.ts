@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import {
+  assertPostgresRegexes,
+  ENGINE_MAX_PROGRAM,
+  parsePropertyFilter,
+  PropertyFilterLeaf,
+  PropertyFilterNode,
+  propertyFilterToSql,
+  SqlParams,
+  TargetingLimits,
+} from '@app/targeting';
 import { Cohort, CohortChanges, CohortFilters, cohortIdOf, cohortLeaves, performedEventWindow } from '../domain/cohort';
-import { parsePropertyFilter, PropertyFilterLeaf } from '../domain/property-filter';
-import { assertValidRegexes, propertyFilterToSql, SqlParams } from './property-filter.sql';
 import { Queryable, queryRows } from './sql';
 
 interface CohortRow {
@@ -22,6 +30,25 @@ interface CohortRow {
   version: number;
   created_by_id: number | null;
   created_at: Date;
+}
+
+/** Cohort membership as SQL (see `CohortsRepository.membership`). */
+export interface Membership {
+  /** `WITH …` (with a trailing newline) or ''. */
+  with: string;
+  /** One condition over `persons p` per root cohort. */
+  conditions: string[];
+  /** The regular expressions the statement hands PostgreSQL. */
+  regexes: string[];
+}
+
+// Saved definitions were checked when saved; read them whatever the limits are now.
+const STORED = new TargetingLimits(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, ENGINE_MAX_PROGRAM);
+
+/** `node` without its flag-value leaves: PostHog's HogQL drops them (only the flags engine decides them). */
+function withoutFlagLeaves<T extends PropertyFilterNode>(node: T): T {
+  if (node.kind === 'leaf') return node;
+  return { ...node, values: node.values.filter((v) => v.kind !== 'leaf' || v.type !== 'flag').map(withoutFlagLeaves) };
 }
 
 const COLUMNS = `c.id, c.project_id, c.name, c.description, c.groups, c.filters, c.is_static, c.is_calculating,
@@ -107,9 +134,9 @@ export class CohortsRepository {
   }
 
   /** Every live cohort of the project (what flag evaluation compiles). */
-  async live(projectId: number): Promise<Cohort[]> {
+  async live(projectId: number, db: Queryable = this.ds): Promise<Cohort[]> {
     const rows = await queryRows<CohortRow>(
-      this.ds,
+      db,
       `SELECT ${COLUMNS} FROM cohorts c WHERE c.project_id = $1 AND NOT c.deleted ORDER BY c.id`,
       [projectId],
     );
@@ -242,53 +269,93 @@ export class CohortsRepository {
   }
 
   /**
-   * The members of a cohort as SQL over `persons p`: a dynamic cohort's filters with PostgreSQL's
-   * reading of the operators (the persons filters' semantics), static cohorts through their
-   * membership table, nested cohorts inlined, `performed_event` through the person's events.
-   * `cohorts` holds the cohort and everything it references (`withReferences`).
+   * Cohort membership as SQL over `persons p`: `condition` tests `p` against each of `roots`;
+   * `with` defines one materialised CTE per dynamic cohort they reference, transitively, each
+   * compiled once however often it is referenced (a chain of cohorts referencing the previous
+   * one twice stays linear). Filters read PostgreSQL's translation of the targeting rules;
+   * static cohorts read their membership table; behavioural filters the person's events; flag
+   * values (which only the flags engine can decide) count as met, as in PostHog's HogQL. `cohorts`
+   * holds the roots and everything they reference (`withReferences`); `scope` narrows the
+   * persons the CTEs compute (one person for `ofPerson`).
    */
-  async membershipSql(cohort: Cohort, cohorts: ReadonlyMap<number, Cohort>, params: SqlParams): Promise<string> {
-    let projectParam: string | undefined;
-    const project = () => (projectParam ??= params.add(cohort.projectId));
+  membership(
+    projectId: number,
+    roots: readonly Cohort[],
+    cohorts: ReadonlyMap<number, Cohort>,
+    params: SqlParams,
+    scope = 'TRUE',
+  ): Membership {
+    const project = () => params.once('cohort-project', () => projectId);
     const regexes: string[] = [];
-    const condition = (c: Cohort | undefined, visiting: ReadonlySet<number>): string => {
-      if (!c || c.deleted || visiting.has(c.id)) return 'FALSE';
-      if (c.isStatic) {
-        return `EXISTS (SELECT 1 FROM cohort_static_members m WHERE m.cohort_id = ${params.add(c.id)} AND m.person_id = p.id)`;
-      }
+    const ctes: string[] = [];
+    const defined = new Set<number>();
+    const onPath = new Set<number>();
+
+    const filterOf = (c: Cohort): string => {
       if (!c.filters.properties) return 'FALSE';
-      const inside = new Set([...visiting, c.id]);
-      const compiled = propertyFilterToSql(parsePropertyFilter(c.filters.properties, 'filters'), {
+      onPath.add(c.id);
+      const parsed = withoutFlagLeaves(parsePropertyFilter(c.filters.properties, 'filters', { limits: STORED }));
+      const compiled = propertyFilterToSql(parsed, {
         params,
         attr: 'filters',
         source: (leaf) => (leaf.type === 'person' ? 'p.properties' : undefined),
-        custom: (leaf) => custom(leaf, inside),
+        custom: (leaf) => custom(leaf),
       });
+      onPath.delete(c.id);
       regexes.push(...compiled.regexes);
       return compiled.sql;
     };
-    const custom = (leaf: PropertyFilterLeaf, visiting: ReadonlySet<number>): string | undefined => {
+    const reference = (id: number | undefined): string => {
+      const c = id === undefined ? undefined : cohorts.get(id);
+      if (!c || c.deleted || onPath.has(c.id)) return 'FALSE';
+      if (c.isStatic) {
+        return `EXISTS (SELECT 1 FROM cohort_static_members m WHERE m.cohort_id = ${params.add(c.id)} AND m.person_id = p.id)`;
+      }
+      if (!defined.has(c.id)) {
+        const condition = filterOf(c);
+        defined.add(c.id);
+        ctes.push(
+          `cohort_${c.id} AS MATERIALIZED (SELECT p.id FROM persons p WHERE p.project_id = ${project()} AND ${scope} AND ${condition})`,
+        );
+      }
+      return `p.id IN (SELECT id FROM cohort_${c.id})`;
+    };
+    const custom = (leaf: PropertyFilterLeaf): string | undefined => {
       if (leaf.type === 'cohort') {
-        const id = cohortIdOf(leaf.value);
-        const member = condition(id === undefined ? undefined : cohorts.get(id), visiting);
+        const member = reference(cohortIdOf(leaf.value));
         return leaf.operator === 'not_in' ? `(NOT ${member})` : member;
       }
       if (leaf.type === 'behavioral') {
-        return `EXISTS (SELECT 1 FROM events e WHERE e.project_id = ${project()} AND e.person_id = p.uuid
-          AND e.event = ${params.add(leaf.key)} AND e.timestamp >= now() - ${params.add(performedEventWindow(leaf.raw))}::interval)`;
+        const event = params.add(leaf.key);
+        const since = `now() - ${params.add(performedEventWindow(leaf.raw))}::interval`;
+        const events = `SELECT 1 FROM events e WHERE e.project_id = ${project()} AND e.person_id = p.uuid AND e.event = ${event}`;
+        const within = `EXISTS (${events} AND e.timestamp >= ${since})`;
+        // First time: within the window, and never before it.
+        return leaf.value === 'performed_event_first_time'
+          ? `(${within} AND NOT EXISTS (${events} AND e.timestamp < ${since}))`
+          : within;
       }
       return undefined;
     };
-    const sql = condition(cohort, new Set());
-    await assertValidRegexes((text, values) => this.ds.query(text, values), regexes, 'filters');
-    return sql;
+    const conditions = roots.map((root) => {
+      if (root.deleted) return 'FALSE';
+      if (root.isStatic) return reference(root.id);
+      return filterOf(root);
+    });
+    return { with: ctes.length === 0 ? '' : `WITH ${ctes.join(',\n')}\n`, conditions, regexes };
   }
 
-  /** How many persons of the project `membership` (from `membershipSql`) selects. */
-  async countMembers(projectId: number, membership: string, params: SqlParams): Promise<number> {
+  /** Regular expressions PostgreSQL must compile for `membership` (400 naming `filters` when it cannot). */
+  async checkRegexes(membership: Membership): Promise<void> {
+    await assertPostgresRegexes((text, values) => this.ds.query(text, values), membership.regexes, 'filters');
+  }
+
+  /** How many persons of the project the (single) condition of `membership` selects. */
+  async countMembers(projectId: number, membership: Membership, params: SqlParams): Promise<number> {
     const [{ count }] = await queryRows<{ count: number }>(
       this.ds,
-      `SELECT count(*) AS count FROM persons p WHERE p.project_id = ${params.add(projectId)} AND ${membership}`,
+      `${membership.with}SELECT count(*) AS count FROM persons p
+        WHERE p.project_id = ${params.add(projectId)} AND ${membership.conditions[0]}`,
       params.values,
     );
     return count;
@@ -297,23 +364,35 @@ export class CohortsRepository {
   /** One page of the members, newest first, with the exact total. Returns person ids. */
   async memberIds(
     projectId: number,
-    membership: string,
+    membership: Membership,
     params: SqlParams,
     page: { limit: number; offset: number },
   ): Promise<{ count: number; ids: number[] }> {
-    const where = `p.project_id = ${params.add(projectId)} AND p.created_at <= now() + interval '1 day' AND ${membership}`;
+    const where = `p.project_id = ${params.add(projectId)} AND p.created_at <= now() + interval '1 day' AND ${membership.conditions[0]}`;
     const [{ count }] = await queryRows<{ count: number }>(
       this.ds,
-      `SELECT count(*) AS count FROM persons p WHERE ${where}`,
+      `${membership.with}SELECT count(*) AS count FROM persons p WHERE ${where}`,
       params.values,
     );
     const rows = await queryRows<{ id: number }>(
       this.ds,
-      `SELECT p.id FROM persons p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC
+      `${membership.with}SELECT p.id FROM persons p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
       params.values,
     );
     return { count, ids: rows.map((r) => r.id) };
+  }
+
+  /** Which of `membership`'s conditions person `personId` meets, in one statement. */
+  async memberOf(projectId: number, personId: number, membership: Membership, params: SqlParams): Promise<boolean[]> {
+    if (membership.conditions.length === 0) return [];
+    const tests = membership.conditions.map((condition, i) => `(${condition}) AS m${i}`).join(', ');
+    const [row] = await queryRows<Record<string, boolean>>(
+      this.ds,
+      `${membership.with}SELECT ${tests} FROM persons p WHERE p.project_id = ${params.add(projectId)} AND p.id = ${params.add(personId)}`,
+      params.values,
+    );
+    return membership.conditions.map((_, i) => row?.[`m${i}`] === true);
   }
 
   /** Ids and names of the project's cohorts among `ids` (deleted ones too), for responses. */

@@ -1,10 +1,16 @@
+import { escapeLike } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid, PersonRef, Properties } from '../domain/person';
-import { PropertyFilterGroup } from '../domain/property-filter';
-import { assertValidRegexes, loweredValues, propertyFilterToSql, SqlParams } from './property-filter.sql';
-import { escapeLike, Queryable, queryRows } from './sql';
+import {
+  assertPostgresRegexes,
+  loweredValues,
+  PropertyFilterGroup,
+  propertyFilterToSql,
+  SqlParams,
+} from '@app/targeting';
+import { Queryable, queryRows } from './sql';
 
 /** A person with its distinct ids (oldest first). */
 export interface Person {
@@ -120,7 +126,7 @@ export class PersonsRepository {
         // ix_persons_values_lower
         loweredValues: (col) => (col === 'p.properties' ? loweredValues(col) : undefined),
       });
-      await assertValidRegexes((sql, values) => this.ds.query(sql, values), compiled.regexes);
+      await assertPostgresRegexes((sql, values) => this.ds.query(sql, values), compiled.regexes);
       where.push(compiled.sql);
     }
     return { condition: where.join(' AND '), params };

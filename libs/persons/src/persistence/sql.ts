@@ -13,8 +13,3 @@ export async function queryRows<T>(db: Queryable, sql: string, params: unknown[]
   }
   return result as T[];
 }
-
-/** `LIKE` pattern text matching `text` literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -68,7 +68,9 @@ export function translateDatabaseError(error: unknown): DomainError | undefined 
   }
   if (
     CONNECTION_CODES.has(code) ||
-    code.startsWith('08') ||
+    // 08P01 (protocol_violation) is a statement the server refused, e.g. one with more than
+    // 65535 parameters: the database is fine, the statement is our bug (a logged 500).
+    (code.startsWith('08') && code !== '08P01') ||
     CONNECTION_MESSAGES.some((m) => (e.message ?? '').includes(m))
   ) {
     return new DomainError(

@@ -13,3 +13,8 @@ export async function queryRows<T = Record<string, unknown>>(
   }
   return result as T[];
 }
+
+/** `LIKE` pattern text matching `text` literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

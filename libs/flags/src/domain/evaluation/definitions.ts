@@ -3,24 +3,11 @@
  * a client may have written is optional or loosely typed here: the engine tolerates what the API
  * validation lets through and decides a value for every shape, it never throws on bad data.
  */
+import type { PropertyFilter } from '@app/targeting';
+
+export type { Properties, PropertyFilter } from '@app/targeting';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-/** A bag of person or group properties (stored ones merged with request overrides). */
-export type Properties = Readonly<Record<string, unknown>>;
-
-export interface PropertyFilter {
-  key: string;
-  value?: unknown;
-  operator?: string | null;
-  /** `person` (default), `group`, `cohort`, `flag`; anything else never matches. */
-  type?: string | null;
-  group_type_index?: number | null;
-  /** Honoured inside cohort property groups only, as PostHog does. */
-  negation?: boolean | null;
-  /** Flag dependencies: the keys to evaluate first, ending with this key (see dependencies.ts). */
-  dependency_chain?: string[];
-}
 
 /** A cohort's property tree: `values` holds either nested groups or leaf filters. */
 export interface PropertyGroup {
@@ -80,21 +67,4 @@ export interface CohortDefinition {
 
 export function isPropertyGroup(value: PropertyGroup | PropertyFilter): value is PropertyGroup {
   return typeof value === 'object' && value !== null && 'values' in value;
-}
-
-/**
- * The order conditions are tried in, as indexes into `groups`: those with a variant override
- * first, then the others, each in stored order (PostHog's matcher, 2024 baseline; "override" is
- * any non-empty `variant`, as Python's truthiness reads it). The local-evaluation endpoints ship
- * conditions already in this order, because posthog-node tries them in array order.
- */
-export function evaluationOrder(groups: readonly FlagCondition[]): number[] {
-  const overrides: number[] = [];
-  const others: number[] = [];
-  groups.forEach((condition, i) => (hasVariantOverride(condition) ? overrides : others).push(i));
-  return [...overrides, ...others];
-}
-
-export function hasVariantOverride(condition: FlagCondition): boolean {
-  return typeof condition.variant === 'string' && condition.variant !== '';
 }

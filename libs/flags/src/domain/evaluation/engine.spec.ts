@@ -1,3 +1,4 @@
+import { EvaluationBudget } from '@app/targeting';
 import type { CohortDefinition, FlagDefinition, FlagFilters } from './definitions';
 import {
   compileConditionMatcher,
@@ -111,7 +112,7 @@ describe('evaluation engine', () => {
       });
     });
 
-    it('tries conditions with a variant override first, reporting their stored index', () => {
+    it('tries conditions in stored order, as PostHog does since September 2025 (PostHog/posthog#37859)', () => {
       const variants = [
         { key: 'a', rollout_percentage: 50 },
         { key: 'b', rollout_percentage: 50 },
@@ -126,13 +127,31 @@ describe('evaluation engine', () => {
         multivariate: { variants },
       });
       const pro = evaluate([f], 'ordered', { distinctId: 'user-7', personProperties: { plan: 'pro' } });
-      expect([pro.value, pro.reason.condition_index]).toEqual(['b', 2]);
-      const f2 = flag('ordered-2', { ...f.filters, groups: [f.filters!.groups![0], f.filters!.groups![3]] });
+      expect(pro.reason.condition_index).toBe(0);
+      const f2 = flag('ordered-2', { ...f.filters, groups: [f.filters!.groups![2], f.filters!.groups![3]] });
       const second = evaluate([f2], 'ordered-2', { distinctId: 'user-7', personProperties: { plan: 'pro' } });
-      expect([second.value, second.reason.condition_index]).toEqual(['a', 1]);
-      const free = evaluate([f2], 'ordered-2', { distinctId: 'user-7', personProperties: { plan: 'free' } });
-      // No match: the reason names the last condition tried, which is the first stored one.
-      expect(free.reason).toMatchObject({ code: 'no_condition_match', condition_index: 0 });
+      expect([second.value, second.reason.condition_index]).toEqual(['b', 0]);
+      const f3 = flag('ordered-3', { ...f.filters, groups: [f.filters!.groups![0], f.filters!.groups![3]] });
+      const free = evaluate([f3], 'ordered-3', { distinctId: 'user-7', personProperties: { plan: 'free' } });
+      // No match: a tie goes to the later condition.
+      expect(free.reason).toMatchObject({ code: 'no_condition_match', condition_index: 1 });
+    });
+
+    it("fails regex conditions once the request's budget is spent, and says so when nothing matched", () => {
+      const slow = { key: 'email', type: 'person', operator: 'regex', value: '.{0,90}x' };
+      const groups = Array.from({ length: 20 }, () => ({ properties: [slow] }));
+      const f = flag('slow', { groups });
+      const g = flag('other', { groups: [{ properties: [plan('pro')] }] });
+      const budget = new EvaluationBudget(100_000);
+      const [slowResult, other] = evaluateAll(compileFlags([f, g]), {
+        distinctId: 'u',
+        personProperties: { email: 'a'.repeat(100_000), plan: 'pro' },
+        budget,
+      });
+      expect(slowResult.value).toBe(false);
+      expect(slowResult.reason.description).toContain('budget ran out');
+      expect(other).toMatchObject({ value: true, reason: { code: 'condition_match' } });
+      expect(other.reason.description).not.toContain('budget');
     });
 
     it('ignores an override that names no variant, and stops at early_exit', () => {

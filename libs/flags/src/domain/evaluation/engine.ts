@@ -6,12 +6,12 @@ import type {
   PropertyFilter,
   PropertyGroup,
 } from './definitions';
-import { evaluationOrder, isPropertyGroup } from './definitions';
+import { isPropertyGroup } from './definitions';
 import { brokenDependencies, evaluationSequence, FlagIndex } from './dependencies';
 import { flagHash, holdoutHash } from './hash';
-import { compilePropertyMatcher } from './operators';
-import type { PropertyMatcher } from './operators';
-import { REASON_PRIORITY, reason } from './reasons';
+import { compilePropertyMatcher, DEFAULT_TARGETING_LIMITS, EvaluationBudget } from '@app/targeting';
+import type { MatchContext, PropertyMatcher } from '@app/targeting';
+import { budgetReason, REASON_PRIORITY, reason } from './reasons';
 import type { EvaluationReason, ReasonCode } from './reasons';
 
 /**
@@ -45,6 +45,11 @@ export interface EvaluationContext {
   isInStaticCohort?: (cohortId: number) => boolean;
   /** The instant relative dates (`-7d`) are measured from; default now. */
   now?: number;
+  /**
+   * Regular-expression steps the whole call may spend (default: the default limit). Once spent,
+   * every regex condition fails and the flags it decided say so in their reason.
+   */
+  budget?: EvaluationBudget;
 }
 
 export interface FlagEvaluation {
@@ -277,9 +282,8 @@ function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler): Compile
     min = max;
   }
   const variantKeys = new Set(variantDefinitions.map((v) => v.key));
-  // Tried in evaluation order (variant overrides first); `condition_index` keeps the stored position.
-  const stored = filters.groups ?? [];
-  const conditions = evaluationOrder(stored).map((i) => compiler.condition(stored[i], i, aggregation, variantKeys));
+  // Tried in stored order, as PostHog's flags service does since September 2025.
+  const conditions = (filters.groups ?? []).map((c, i) => compiler.condition(c, i, aggregation, variantKeys));
   const payloads = new Map<string, string>();
   for (const [key, payload] of Object.entries(filters.payloads ?? {})) {
     if (payload === null || payload === undefined || payload === '') continue;
@@ -310,7 +314,7 @@ function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler): Compile
     payloads,
     enrollmentKey: filters.feature_enrollment === true ? `$feature_enrollment/${flag.key}` : null,
     superCondition: filters.feature_enrollment === true ? null : superCondition,
-    superKeys: (superGroup?.properties ?? []).map((p) => p.key),
+    superKeys: (superGroup?.properties ?? []).map((p) => String(p.key)),
     holdout:
       holdout && holdout.id !== null && holdout.id !== undefined && Number.isFinite(exclusion)
         ? {
@@ -367,7 +371,7 @@ function markBrokenDependencies(flags: Map<string, CompiledFlag>, cohorts: Map<n
 /** One evaluation call: prepared properties and the dependency / cohort results it shares. */
 class Session {
   readonly person: Record<string, unknown>;
-  private readonly now: number;
+  private readonly match: MatchContext;
   private readonly groupBags = new Map<number, Properties | undefined>();
   private readonly flagResults = new Map<string, FlagEvaluation>();
   private readonly cohortResults = new Map<number, boolean>();
@@ -378,7 +382,10 @@ class Session {
     private readonly context: EvaluationContext,
   ) {
     this.person = { distinct_id: context.distinctId, ...context.personProperties };
-    this.now = context.now ?? Date.now();
+    this.match = {
+      now: context.now ?? Date.now(),
+      budget: context.budget ?? new EvaluationBudget(DEFAULT_TARGETING_LIMITS.regexBudget),
+    };
   }
 
   evaluate(key: string): FlagEvaluation | undefined {
@@ -422,7 +429,7 @@ class Session {
       case 'property': {
         const source = check.source;
         const bag = source === 'focus' ? focus : source === 'person' ? this.person : this.groupProperties(source);
-        return check.match(bag ?? {}, this.now);
+        return check.match(bag ?? {}, this.match);
       }
       case 'cohort': {
         // A cohort that does not exist (deleted) matches nobody, whichever the operator.
@@ -470,6 +477,14 @@ class Session {
   }
 
   private evaluateFlag(flag: CompiledFlag): FlagEvaluation {
+    const cuts = this.match.budget.cuts;
+    const result = this.decide(flag);
+    // A regular expression cut short by the budget did not match: say so when nothing did.
+    if (!result.enabled && this.match.budget.cuts > cuts) return { ...result, reason: budgetReason(result.reason) };
+    return result;
+  }
+
+  private decide(flag: CompiledFlag): FlagEvaluation {
     if (!flag.active) return this.result(flag, false, null, reason('flag_disabled', null));
     if (flag.brokenDependency) return this.result(flag, false, null, reason('missing_dependency', null));
 

@@ -10,10 +10,6 @@ export type {
   PropertyGroup,
 } from './definitions';
 export { flagHash, holdoutHash } from './hash';
-export { compileRegex } from './regex';
-export type { SafeRegex } from './regex';
-export { compilePropertyMatcher } from './operators';
-export type { PropertyMatcher } from './operators';
 export { REASON_PRIORITY, evaluationReasonsCode, ofrepReason, reason } from './reasons';
 export type { EvaluationReason, ReasonCode } from './reasons';
 export { dependencyCycle, flagDependencyProperties, NO_CHAIN_LIMITS, withDependencyChains } from './dependencies';
@@ -30,8 +26,6 @@ export {
   cohortLookup,
   cohortsForLocalEvaluation,
   expandCohortsForLocalEvaluation,
-  inEvaluationOrder,
   localEvaluationDefinitions,
 } from './local-evaluation';
-export { evaluationOrder, hasVariantOverride } from './definitions';
 export { parsePayload } from './payloads';

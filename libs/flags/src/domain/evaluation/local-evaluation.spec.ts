@@ -3,7 +3,6 @@ import {
   cohortLookup,
   cohortsForLocalEvaluation,
   expandCohortsForLocalEvaluation,
-  inEvaluationOrder,
   localEvaluationDefinitions,
 } from './local-evaluation';
 
@@ -108,22 +107,7 @@ describe('cohort expansion for local evaluation', () => {
 describe('what the definitions endpoints ship', () => {
   const variants = { variants: [{ key: 'x', rollout_percentage: 100 }] };
 
-  it('puts conditions with a variant override first, otherwise keeping the stored order', () => {
-    const filters: FlagFilters = {
-      groups: [{ properties: [a] }, { properties: [b], variant: 'x' }, { properties: [c] }, { variant: 'x' }],
-      multivariate: variants,
-    };
-    expect(inEvaluationOrder(filters).groups).toEqual([
-      { properties: [b], variant: 'x' },
-      { variant: 'x' },
-      { properties: [a] },
-      { properties: [c] },
-    ]);
-    const plain: FlagFilters = { groups: [{ properties: [a] }, { properties: [b], variant: '' }] };
-    expect(inEvaluationOrder(plain)).toBe(plain);
-  });
-
-  it('ships live flags only, with dependency chains, ordered conditions and the cohorts they need', () => {
+  it('ships live flags only, with dependency chains, conditions as stored and the cohorts they need', () => {
     const flags = [
       { id: 1, key: 'base', active: true, filters: { groups: [{ properties: [cohortRef(6)] }] } },
       {
@@ -143,12 +127,12 @@ describe('what the definitions endpoints ship', () => {
     const withCohorts = localEvaluationDefinitions(flags, [...lookup.values()], { sendCohorts: true });
     expect(withCohorts.flags.map((f) => f.key)).toEqual(['base', 'dependent']);
     expect(withCohorts.flags[1].filters.groups).toEqual([
-      { properties: [], variant: 'x' },
       {
         properties: [
           { key: 'base', type: 'flag', operator: 'flag_evaluates_to', value: true, dependency_chain: ['base'] },
         ],
       },
+      { properties: [], variant: 'x' },
     ]);
     expect(Object.keys(withCohorts.cohorts).sort()).toEqual(['1', '6']);
 

@@ -6,7 +6,7 @@ import type {
   PropertyFilter,
   PropertyGroup,
 } from './definitions';
-import { evaluationOrder, isPropertyGroup } from './definitions';
+import { isPropertyGroup } from './definitions';
 import { ChainLimits, NO_CHAIN_LIMITS, withDependencyChains } from './dependencies';
 
 /**
@@ -17,11 +17,11 @@ type CohortLookup = ReadonlyMap<number, CohortDefinition>;
 
 /**
  * What `local_evaluation` and `/flags/definitions` ship besides the group type mapping: every
- * non-deleted flag (inactive ones too; SDKs respect `active`), with dependency chains, conditions
- * in evaluation order (so posthog-node, which tries them in array order, agrees with the
- * server), and either the dynamic cohorts they reference (`sendCohorts`) or, without them,
- * single-cohort flags rewritten into person-property conditions. `chainLimits` bounds what the
- * dependency chains may add to the response.
+ * non-deleted flag (inactive ones too; SDKs respect `active`) with its conditions as stored (SDKs
+ * try them in array order, as the server does), with dependency chains, and either the dynamic
+ * cohorts they reference (`sendCohorts`) or, without them, single-cohort flags rewritten into
+ * person-property conditions. `chainLimits` bounds what the dependency chains may add to the
+ * response.
  */
 export function localEvaluationDefinitions<F extends FlagDefinition>(
   flags: readonly F[],
@@ -36,8 +36,7 @@ export function localEvaluationDefinitions<F extends FlagDefinition>(
   const shipped = live.map((flag) => {
     const filters = flag.filters;
     if (!filters) return flag;
-    const expanded = options.sendCohorts ? filters : expandCohortsForLocalEvaluation(filters, lookup);
-    return { ...flag, filters: inEvaluationOrder(expanded) };
+    return options.sendCohorts ? flag : { ...flag, filters: expandCohortsForLocalEvaluation(filters, lookup) };
   });
   return {
     flags: shipped,
@@ -48,15 +47,6 @@ export function localEvaluationDefinitions<F extends FlagDefinition>(
         )
       : {},
   };
-}
-
-/** `filters` with its conditions in the order the engine tries them. */
-export function inEvaluationOrder(filters: FlagFilters): FlagFilters {
-  const groups = filters.groups;
-  if (!groups || groups.length < 2) return filters;
-  const order = evaluationOrder(groups);
-  if (order.every((index, position) => index === position)) return filters;
-  return { ...filters, groups: order.map((i) => groups[i]) };
 }
 
 export function cohortLookup(cohorts: readonly CohortDefinition[]): CohortLookup {

@@ -5,23 +5,33 @@
  * A fixed-seed generator builds random projects (flags with random conditions, operators,
  * values, variants, rollouts, payloads, holdouts, early exits, cohorts, dependencies, group and
  * mixed-group conditions) and random persons (properties of every JSON type, groups, static
- * cohort membership). For every (person, flag) pair posthog-node decides locally, our value and
- * payload must equal its value and payload. Pairs it leaves to the server (`undefined`) are
- * counted and skipped: that is where the server has to decide with data the SDK does not have.
+ * cohort membership). posthog-node gets the definitions as stored (conditions in their stored
+ * order; PostHog adds only the dependency chains and the cohorts). For every (person, flag) pair
+ * posthog-node decides locally, our value and payload must equal its value and payload. Pairs it
+ * leaves to the server (`undefined`) are counted and skipped: that is where the server has to
+ * decide with data the SDK does not have.
+ *
+ * Where posthog-node reads a value differently from PostHog's flags service, we follow the
+ * service (README, "Compatibility"): numbers under `gt`/`lt` (the service compares only numbers,
+ * posthog-node falls back to text), versions with pre-release or build parts or more than three
+ * numbers, and dates in forms other than ISO 8601. A pair whose flag reads such a value is
+ * compared apart, recognised from the values alone (not from our engine), and reported.
  */
 import { jest } from '@jest/globals';
+import { parseDateProperty } from '@app/targeting';
 import { PostHog } from 'posthog-node';
 import type { CohortDefinition, FlagCondition, FlagDefinition, PropertyFilter, PropertyGroup } from './definitions';
+import { isPropertyGroup } from './definitions';
 import { withDependencyChains } from './dependencies';
 import { compileFlags, evaluateFlag } from './engine';
-import { localEvaluationDefinitions } from './local-evaluation';
+import { cohortsForLocalEvaluation, cohortLookup, localEvaluationDefinitions } from './local-evaluation';
 import { parsePayload } from './payloads';
 
 // Date strings without a zone are local time to the SDK (JavaScript's Date); ours reads UTC.
 process.env.TZ = 'UTC';
 
 const SEED = 0x5eed_f1a9;
-const PROJECTS = 150;
+const PROJECTS = 190;
 const PERSONS_PER_PROJECT = 12;
 const GROUP_TYPES = { '0': 'company', '1': 'team' };
 // Relative dates (`-7d`) are measured from the clock; both engines read the same frozen one.
@@ -532,6 +542,131 @@ async function guessedFlags(client: PostHog, flags: readonly FlagDefinition[], p
   return guessed;
 }
 
+// ---- where posthog-node reads values differently from PostHog's service -----------------------
+
+const SERVICE_NUMBER = /^[+-]?(inf|infinity|nan|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)$/i;
+const PLAIN_VERSION = /^v?(0|[1-9]\d*)(\.(0|[1-9]\d*)){0,2}$/;
+
+/** Whether posthog-node and the service could read `filter` differently for these properties. */
+function readsDifferently(filter: PropertyFilter, properties: Record<string, unknown>): boolean {
+  const key = String(filter.key);
+  if (!Object.prototype.hasOwnProperty.call(properties, key)) return false;
+  const value = properties[key];
+  if (value === null || value === undefined) return false;
+  const operator = filter.operator || 'exact';
+  if (['gt', 'gte', 'lt', 'lte'].includes(operator))
+    return orderingByNode(operator, value, filter.value) !== orderingByService(operator, value, filter.value);
+  if (operator.startsWith('semver_')) {
+    // posthog-node drops a pre-release, build metadata and parts past the third; the service
+    // compares the first two and refuses the third.
+    // posthog-node reads a list as its text (`[1.5]` is `1.5`), the service as JSON (no version).
+    const plain = typeof value === 'number' || (typeof value === 'string' && PLAIN_VERSION.test(value.trim()));
+    return nodeVersion(String(value)) !== null && !plain;
+  }
+  // The service reads only text filter values (posthog-node also epoch milliseconds).
+  if (operator.startsWith('is_date_') && typeof filter.value === 'number') return true;
+  if (operator.startsWith('is_date_') && typeof value === 'string') {
+    // posthog-node reads what JavaScript's Date reads (`June 1, 2023`, `42` as 2042); the service
+    // ISO 8601 and numeric text (epoch seconds).
+    const byNode = Date.parse(value);
+    return !Number.isNaN(byNode) && byNode !== parseDateProperty(value);
+  }
+  return false;
+}
+
+/** posthog-node's strict reading of a version (null: it leaves the condition to the server). */
+function nodeVersion(text: string): number[] | null {
+  const base = text.trim().replace(/^[vV]/, '').split('-')[0].split('+')[0];
+  if (!base || base.startsWith('.')) return null;
+  const parts = base.split('.').slice(0, 3);
+  if (parts.some((p) => !/^\d+$/.test(p) || (p.length > 1 && p.startsWith('0')))) return null;
+  return parts.map(Number);
+}
+
+const order = (operator: string, a: number | string, b: number | string) =>
+  operator === 'gt' ? a > b : operator === 'gte' ? a >= b : operator === 'lt' ? a < b : a <= b;
+
+/** posthog-node: both as `parseFloat` numbers when it reads both, else as text. */
+function orderingByNode(operator: string, value: unknown, filter: unknown): boolean {
+  const a = typeof value === 'number' ? value : parseFloat(String(value));
+  const b = typeof filter === 'number' ? filter : parseFloat(String(filter));
+  return Number.isFinite(a) && Number.isFinite(b)
+    ? order(operator, a, b)
+    : order(operator, String(value), String(filter));
+}
+
+/** PostHog's service: both as Rust parses a float, else false. */
+function orderingByService(operator: string, value: unknown, filter: unknown): boolean {
+  const read = (v: unknown): number | null => {
+    if (typeof v === 'number') return v;
+    if (typeof v !== 'string' || !SERVICE_NUMBER.test(v)) return null;
+    const word = v.replace(/^[+-]/, '').toLowerCase();
+    if (word === 'nan') return null;
+    if (word.startsWith('inf')) return v.startsWith('-') ? -Infinity : Infinity;
+    return Number(v);
+  };
+  const a = read(value);
+  const b = read(filter);
+  return a !== null && b !== null && order(operator, a, b);
+}
+
+function leavesOf(group: PropertyGroup | null | undefined): PropertyFilter[] {
+  if (!group) return [];
+  return (group.values ?? []).flatMap((v) => (isPropertyGroup(v) ? leavesOf(v) : [v]));
+}
+
+/** Flags (and the flags depending on them) that read a value posthog-node reads differently. */
+function divergentFlags(project: Project, person: Person): Set<string> {
+  const cohorts = new Map(project.cohorts.map((c) => [Number(c.id), c]));
+  const cohortDiverges = (id: number, seen: Set<number>): boolean => {
+    const cohort = cohorts.get(id);
+    if (!cohort || cohort.is_static || seen.has(id)) return false;
+    seen.add(id);
+    return leavesOf(cohort.filters?.properties).some((leaf) =>
+      leaf.type === 'cohort'
+        ? cohortDiverges(Number(leaf.value), seen)
+        : readsDifferently(leaf, person.personProperties),
+    );
+  };
+  const out = new Set<string>();
+  for (const flag of project.flags) {
+    const aggregation = flag.filters?.aggregation_group_type_index ?? null;
+    const conditions = flag.filters?.groups ?? [];
+    const diverges = conditions.some((condition) => {
+      const own = condition.aggregation_group_type_index;
+      const index = own === undefined ? aggregation : own;
+      const name = index === null ? null : GROUP_TYPES[String(index) as '0' | '1'];
+      // Group conditions read the group's properties and its key (`$group_key`).
+      const bag =
+        name === null
+          ? person.personProperties
+          : { $group_key: person.groups[name], ...(person.groupProperties[name] ?? {}) };
+      return (condition.properties ?? []).some((p) =>
+        p.type === 'cohort'
+          ? cohortDiverges(Number(p.value), new Set())
+          : p.type !== 'flag' && readsDifferently(p, bag),
+      );
+    });
+    if (diverges) out.add(flag.key);
+  }
+  const byReference = new Map<string, FlagDefinition>();
+  for (const f of project.flags) byReference.set(f.key, f).set(String(f.id), f);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const flag of project.flags) {
+      if (out.has(flag.key)) continue;
+      const dependsOn = (flag.filters?.groups ?? []).some((c) =>
+        (c.properties ?? []).some((p) => p.type === 'flag' && out.has(byReference.get(String(p.key))?.key ?? '')),
+      );
+      if (dependsOn) {
+        out.add(flag.key);
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
 // ---- the comparison ---------------------------------------------------------------------------
 
 /** Requests posthog-node made other than loading definitions (there must be none). */
@@ -565,6 +700,7 @@ describe('agreement with posthog-node local evaluation', () => {
     const g = new Gen(mulberry32(SEED));
     const counts = { cases: 0, decided: 0, agreed: 0, skipped: 0 };
     const partial = { cases: 0, agreed: 0 };
+    const followingTheService = { cases: 0, agreed: 0 };
     const disagreements: unknown[] = [];
     jest.useFakeTimers({
       now: NOW,
@@ -588,24 +724,27 @@ describe('agreement with posthog-node local evaluation', () => {
           g.pick([`user-${p}-${i}`, `${g.int(1, 1e6)}`, `anon_${g.random().toString(36).slice(2, 10)}`]),
         );
         const project = generateProject(g, p, distinctIds);
-        // Exactly what the definitions endpoints ship (posthog-node 5.70 asks with send_cohorts),
-        // plus the probes, which only this test needs.
-        const shipped = localEvaluationDefinitions(project.flags, project.cohorts, { sendCohorts: true });
+        // The definitions as stored, with what PostHog adds for SDKs (dependency chains, the
+        // cohorts; posthog-node 5.70 asks with send_cohorts), plus the probes only this test needs.
         const definitions = {
-          flags: [
-            ...shipped.flags,
-            ...withDependencyChains([...project.flags, ...conditionProbes(project.flags)]).slice(project.flags.length),
-          ],
+          flags: withDependencyChains([...project.flags, ...conditionProbes(project.flags)]),
           group_type_mapping: GROUP_TYPES,
-          cohorts: shipped.cohorts,
+          cohorts: cohortsForLocalEvaluation(
+            project.flags.map((f) => f.filters),
+            cohortLookup(project.cohorts),
+          ),
         };
-        // The server's engine with its defaults: variant overrides first.
+        // What the definitions endpoints ship is exactly that: conditions as stored.
+        const shipped = localEvaluationDefinitions(project.flags, project.cohorts, { sendCohorts: true });
+        expect(shipped.flags).toEqual(definitions.flags.slice(0, project.flags.length));
+        expect(shipped.cohorts).toEqual(definitions.cohorts);
         const compiled = compileFlags(project.flags, project.cohorts, { groupTypeMapping: GROUP_TYPES });
         const client = sdkClient(definitions);
         await client.waitForLocalEvaluationReady(5_000);
         for (const distinctId of distinctIds) {
           const person = generatePerson(g, distinctId);
           const guessed = await guessedFlags(client, project.flags, person);
+          const divergent = divergentFlags(project, person);
           for (const flag of project.flags) {
             counts.cases++;
             const sdk = await client.getFeatureFlagResult(flag.key, distinctId, {
@@ -631,6 +770,9 @@ describe('agreement with posthog-node local evaluation', () => {
             if (guessed.has(flag.key)) {
               partial.cases++;
               if (same) partial.agreed++;
+            } else if (divergent.has(flag.key)) {
+              followingTheService.cases++;
+              if (same) followingTheService.agreed++;
             } else if (same) {
               counts.agreed++;
             } else if (disagreements.length < 5) {
@@ -650,13 +792,16 @@ describe('agreement with posthog-node local evaluation', () => {
       console.warn = warn;
       jest.useRealTimers();
     }
-    const compared = counts.decided - partial.cases;
+    const compared = counts.decided - partial.cases - followingTheService.cases;
     console.log(
       `posthog-node differential: ${counts.cases} cases; ${counts.skipped} skipped (posthog-node leaves them to ` +
         `the server); ${counts.decided} decided locally by posthog-node, of which ${compared} from complete ` +
         `properties: ${counts.agreed} agreed, ${compared - counts.agreed} disagreed; and ${partial.cases} guessed ` +
         `from partial properties (compared separately: ${partial.agreed} agree, ` +
-        `${partial.cases - partial.agreed} differ where the server decides the skipped condition)`,
+        `${partial.cases - partial.agreed} differ where the server decides the skipped condition); and ` +
+        `${followingTheService.cases} reading a value posthog-node reads differently from PostHog's service ` +
+        `(numbers under gt/lt, pre-release versions, non-ISO dates; compared separately: ` +
+        `${followingTheService.agreed} agree, ${followingTheService.cases - followingTheService.agreed} differ)`,
     );
     expect(disagreements).toEqual([]);
     expect(otherRequests).toEqual([]);
@@ -664,5 +809,6 @@ describe('agreement with posthog-node local evaluation', () => {
     expect(counts.agreed).toBe(compared);
     expect(compared).toBeGreaterThanOrEqual(10_000);
     expect(partial.cases).toBeLessThan(counts.decided / 5);
+    expect(followingTheService.cases).toBeLessThan(counts.decided / 5);
   });
 });

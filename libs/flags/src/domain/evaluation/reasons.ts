@@ -35,6 +35,14 @@ export function reason(code: ReasonCode, conditionIndex: number | null): Evaluat
   return { code, condition_index: conditionIndex, description: describe(code, conditionIndex) };
 }
 
+/** `why` for a flag whose regular-expression conditions ran out of the request's budget. */
+export function budgetReason(why: EvaluationReason): EvaluationReason {
+  return {
+    ...why,
+    description: `${why.description} (a regular expression was not evaluated: the request's evaluation budget ran out)`,
+  };
+}
+
 function describe(code: ReasonCode, conditionIndex: number | null): string {
   switch (code) {
     case 'condition_match':

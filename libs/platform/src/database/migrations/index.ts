@@ -10,6 +10,7 @@ import { Roles1764200000000 } from './1764200000000-roles';
 import { Analytics1764300000000 } from './1764300000000-analytics';
 import { PersonsValuesLower1764400000000 } from './1764400000000-persons-values-lower';
 import { FlagDependencyIds1765200000000 } from './1765200000000-flag-dependency-ids';
+import { TargetingFunctions1765300000000 } from './1765300000000-targeting-functions';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   Analytics1764300000000,
   PersonsValuesLower1764400000000,
   FlagDependencyIds1765200000000,
+  TargetingFunctions1765300000000,
 ];

@@ -1,9 +1,11 @@
-import { compilePropertyMatcher } from './operators';
+import { compilePropertyMatcher } from './matcher';
+import { EvaluationBudget } from './regex';
 
 const NOW = Date.parse('2024-06-15T12:00:00Z');
 
 function match(operator: string | undefined, filterValue: unknown, properties: Record<string, unknown>): boolean {
-  return compilePropertyMatcher({ key: 'k', operator, value: filterValue })(properties, NOW);
+  const context = { now: NOW, budget: new EvaluationBudget(1_000_000) };
+  return compilePropertyMatcher({ key: 'k', operator, value: filterValue })(properties, context);
 }
 
 const is = (value: unknown) => ({ k: value });
@@ -89,8 +91,9 @@ describe('property operators', () => {
       ['not_regex', 'x', 'abc', true],
       ['regex', '[', 'abc', false], // invalid: false for both operators
       ['not_regex', '[', 'abc', false],
-      ['regex', '(?=a)', 'abc', false], // unsupported syntax counts as invalid
-      ['not_regex', '(?=a)', 'abc', false],
+      ['regex', 'a(?=b)', 'abc', true], // lookarounds and back-references run (backtracking, budgeted)
+      ['not_regex', '(\\w)\\1', 'abc', true],
+      ['regex', '\\1', 'abc', false], // a reference to no group does not parse
     ])('%s %j on %j → %s', (operator, filter, value, expected) => {
       expect(match(operator, filter, is(value))).toBe(expected);
     });
@@ -98,6 +101,7 @@ describe('property operators', () => {
     it('cannot be made to hang and treats a missing key as regex false / not_regex true', () => {
       const started = Date.now();
       expect(match('regex', '(a+)+$', is('a'.repeat(100_000) + '!'))).toBe(false);
+      expect(match('not_regex', '(a+)+\\1$', is('a'.repeat(100_000) + '!'))).toBe(false); // out of budget
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(match('regex', 'a', {})).toBe(false);
       expect(match('not_regex', 'a', {})).toBe(true);
@@ -105,16 +109,22 @@ describe('property operators', () => {
   });
 
   describe('gt / gte / lt / lte', () => {
+    // PostHog's flags service: both sides must read as numbers (Rust's float syntax), else false.
     it.each([
       ['gt', 5, 10, true],
       ['gt', '5', '10', true], // both read as numbers
-      ['gt', 5, '10abc', true], // parseFloat reads the leading number (as posthog-node)
+      ['gt', 5, '10abc', false], // not a number (posthog-node's parseFloat would read 10)
+      ['gt', 5, ' 10', false],
       ['lt', '1e3', 999, true],
+      ['lt', '1e3', '.5', true],
+      ['gt', 'inf', 1e308, false],
+      ['lt', 'inf', 1e308, true],
+      ['gt', 'nan', 1, false],
       ['gte', 10, 10, true],
       ['lte', 10.5, 10.4, true],
-      ['gt', 'abc', 'abd', true], // not numbers: compared as strings
-      ['lt', 'm', 'abc', true],
-      ['gt', 5, true, true], // "true" > "5" as strings
+      ['gt', 'abc', 'abd', false], // not numbers: false (posthog-node compares them as strings)
+      ['lt', 'm', 'abc', false],
+      ['gt', 5, true, false],
       ['gt', 5, null, false], // null never compares
     ])('%s %j on %j → %s', (operator, filter, value, expected) => {
       expect(match(operator, filter, is(value))).toBe(expected);
@@ -146,7 +156,10 @@ describe('property operators', () => {
       ['is_date_after', '2024-01-01 00:00:00', '2024-01-01T00:00:01Z', true], // no zone: UTC
       ['is_date_before', '2024-01-01', Date.parse('2023-12-31T00:00:00Z'), true], // numbers: epoch ms
       ['is_date_before', '2024-01-01', '1700000000', true], // numeric strings: epoch seconds
-      ['is_date_exact', '2024-01-01T00:00:00Z', '2024-01-01', true],
+      ['is_date_exact', '2024-01-01T00:00:00Z', '2024-01-01', true], // the same instant
+      ['is_date_exact', '2024-01-01', '2024-01-01T00:00:01Z', false],
+      ['is_date_before', '2022-04-05 12:34:12 +01:00', '2022-04-05T11:34:11Z', true], // dateutil's form
+      ['is_date_before', '-7d', 'June 1, 2024', false], // property values: ISO 8601 only
       ['is_date_before', '-7d', 'not a date', false],
       ['is_date_before', 'not a date', '2024-01-01', false],
       ['is_date_before', true, '2024-01-01', false],
@@ -160,7 +173,12 @@ describe('property operators', () => {
     it.each([
       ['semver_eq', '1.2.3', 'v1.2.3', true],
       ['semver_eq', '1.2', '1.2.0', true],
-      ['semver_eq', '1.2.3', '1.2.3-beta', true], // pre-release dropped, as posthog-node
+      ['semver_eq', '1.2.3', '1.2.3-beta', false], // pre-releases count, as PostHog's service
+      ['semver_lt', '1.2.3', '1.2.3-beta', true],
+      ['semver_gt', '1.2.3-beta.2', '1.2.3-beta.10', true],
+      ['semver_eq', '1.2.3', '1.2.3+build', false], // so does build metadata
+      ['semver_eq', '3.8', '3.08', true],
+      ['semver_eq', '1.2.3', '1.2.3.4', false], // four parts are not a version
       ['semver_neq', '1.2.3', '1.2.4', true],
       ['semver_gt', '1.2.3', '1.10.0', true],
       ['semver_lt', '1.2.3', '1.02.0', true], // leading zeros read as PostHog's server does
@@ -168,12 +186,18 @@ describe('property operators', () => {
       ['semver_neq', '1.2.3', 'abc', false], // unparsable never matches, even neq
       ['semver_tilde', '1.2.3', '1.2.9', true],
       ['semver_tilde', '1.2.3', '1.3.0', false],
+      ['semver_tilde', '1.2.3', '1.2.4-beta', false], // a pre-release only matches a pre-release range
+      ['semver_tilde', '1.2.3-beta', '1.2.3-rc', true],
+      ['semver_tilde', '~1.2.3', '1.2.3', false], // the operator adds `~`: `~~1.2.3` is no version
       ['semver_caret', '1.2.3', '1.9.0', true],
       ['semver_caret', '0.2.3', '0.3.0', false],
       ['semver_caret', '0.0.3', '0.0.4', false],
       ['semver_wildcard', '1.2.*', '1.2.7', true],
       ['semver_wildcard', '1.*', '2.0.0', false],
       ['semver_wildcard', '*', '9.9.9', true],
+      ['semver_wildcard', '*', '9.9.9-beta', false],
+      ['semver_wildcard', '1.2.3', '1.9.0', true], // a plain version is a caret requirement (Rust's default)
+      ['semver_wildcard', '1.*.3', '1.2.3', false],
     ])('%s %j on %j → %s', (operator, filter, value, expected) => {
       expect(match(operator, filter, is(value))).toBe(expected);
     });

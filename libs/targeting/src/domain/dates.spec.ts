@@ -12,6 +12,7 @@ describe('relative dates', () => {
     ['-2w', '2024-03-10T08:00:00.000Z', '2024-02-25T08:00:00.000Z'],
     ['-1m', '2024-03-31T08:00:00.000Z', '2024-02-29T08:00:00.000Z'],
     ['-2m', '2024-03-31T08:00:00.000Z', '2024-01-29T08:00:00.000Z'], // clamped at each step
+    ['-2m', '2023-03-31T08:00:00.000Z', '2023-01-28T08:00:00.000Z'], // PostHog's service and the SDKs, not Jan 31
     ['-13m', '2024-03-31T08:00:00.000Z', '2023-02-28T08:00:00.000Z'],
     ['-1y', '2024-02-29T08:00:00.000Z', '2023-02-28T08:00:00.000Z'],
     ['-9999d', '2024-03-10T00:00:00.000Z', '1996-10-24T00:00:00.000Z'],
@@ -23,6 +24,24 @@ describe('relative dates', () => {
     expect(parseDateFilter('-10000d')).toEqual({ kind: 'invalid' });
     expect(parseDateFilter('-5x').kind).not.toBe('relative');
     expect(parseDateFilter(true)).toEqual({ kind: 'invalid' });
+  });
+});
+
+describe("absolute filter values (what PostHog's API accepts)", () => {
+  it.each([
+    ['2022-04-05 12:34:12 +01:00', '2022-04-05T11:34:12.000Z'],
+    ['2022-04-05T12:34:12 +01:00', '2022-04-05T11:34:12.000Z'],
+    ['2022-04-05T12:34:12+01', '2022-04-05T11:34:12.000Z'],
+    ['2022-04-05 12:34 UTC', '2022-04-05T12:34:00.000Z'],
+    ['2022-04-05', '2022-04-05T00:00:00.000Z'],
+    ['June 1, 2023', new Date('June 1, 2023').toISOString()],
+  ])('%j is %s', (value, expected) => {
+    expect(new Date(resolveDateFilter(parseDateFilter(value), 0)).toISOString()).toBe(expected);
+  });
+
+  it('refuses what neither reads', () => {
+    for (const value of ['someday', '20220405', '2022-13-01', 5, null])
+      expect(parseDateFilter(value)).toEqual({ kind: 'invalid' });
   });
 });
 
@@ -39,8 +58,29 @@ describe('date values', () => {
     expect(new Date(parseDateProperty(value)).toISOString()).toBe(expected);
   });
 
+  it.each([
+    ['2024', '2024-01-01T00:00:00.000Z'],
+    ['2024-02', '2024-02-01T00:00:00.000Z'],
+    ['2024-01-15t10:30:00z', '2024-01-15T10:30:00.000Z'],
+    ['2024-01-15 10:30:00.123456+0100', '2024-01-15T09:30:00.123Z'],
+    ['0001-01-01', '0001-01-01T00:00:00.000Z'],
+  ])('reads %j as JavaScript does: %s', (value, expected) => {
+    expect(new Date(parseDateProperty(value)).toISOString()).toBe(expected);
+    expect(parseDateProperty(value)).toBe(Date.parse(value.replace('+0100', '+01:00')));
+  });
+
   it('is NaN for what is not a date', () => {
-    for (const value of ['yesterday!', '', true, null, {}, ['2024-01-01']]) {
+    for (const value of [
+      'yesterday!',
+      '',
+      true,
+      null,
+      {},
+      ['2024-01-01'],
+      'June 1, 2024',
+      '2024-02-30',
+      '2024-01-15T24:00',
+    ]) {
       expect(parseDateProperty(value)).toBeNaN();
     }
   });

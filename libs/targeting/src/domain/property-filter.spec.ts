@@ -1,4 +1,5 @@
-import { filterLeaves, parseFilterDate, parsePropertyFilter, parseSemver, semverBounds } from './property-filter';
+import { TargetingLimits } from './limits';
+import { filterLeaves, parsePropertyFilter } from './property-filter';
 
 describe('parsePropertyFilter', () => {
   it('reads a list (AND), nested groups, defaults the operator to exact and the type to person', () => {
@@ -40,36 +41,35 @@ describe('parsePropertyFilter', () => {
   it('allows is_set without a value', () => {
     expect(filterLeaves(parsePropertyFilter([{ key: 'a', operator: 'is_set' }]))[0].operator).toBe('is_set');
   });
-});
 
-describe('parseFilterDate', () => {
-  const now = new Date('2026-03-31T12:00:00Z');
-  it('reads relative dates counting back from now', () => {
-    expect(parseFilterDate('-7d', now)?.toISOString()).toBe('2026-03-24T12:00:00.000Z');
-    expect(parseFilterDate('2h', now)?.toISOString()).toBe('2026-03-31T10:00:00.000Z');
-    expect(parseFilterDate('-1m', now)?.toISOString()).toBe('2026-02-28T12:00:00.000Z');
-    expect(parseFilterDate('-1y', now)?.toISOString()).toBe('2025-03-31T12:00:00.000Z');
+  it('holds filters to the limits, and refuses what SQL cannot run when told to', () => {
+    const limits = new TargetingLimits(2, 10, 100);
+    const refused =
+      (input: unknown, options = {}) =>
+      () =>
+        parsePropertyFilter(input, 'properties', { limits, ...options });
+    expect(
+      refused([
+        { key: 'a', value: 1 },
+        { key: 'b', value: 1 },
+        { key: 'c', value: 1 },
+      ]),
+    ).toThrow(/At most 2/);
+    expect(refused([{ key: 'a', value: 'a'.repeat(11), operator: 'regex' }])).toThrow(/at most 10 characters/);
+    expect(refused([{ key: 'a', value: 'a{200}', operator: 'regex' }])).toThrow(/too large/);
+    expect(refused([{ key: 'a', value: 'a(?=b)', operator: 'regex' }])).not.toThrow();
+    expect(refused([{ key: 'a', value: 'a(?=b)', operator: 'regex' }], { refuseBacktracking: true })).toThrow(
+      /feature flag conditions only/,
+    );
+    expect(refused([{ key: 'a', value: '?*', operator: 'regex' }])).not.toThrow();
+    expect(refused([{ key: 'a', value: '?*', operator: 'regex' }], { refuseInvalidRegex: true })).toThrow(
+      /invalid regular expression/,
+    );
   });
-  it('reads absolute dates (UTC without zone) and refuses the rest', () => {
-    expect(parseFilterDate('2026-01-02', now)?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
-    expect(parseFilterDate('2026-01-02 03:04', now)?.toISOString()).toBe('2026-01-02T03:04:00.000Z');
-    expect(parseFilterDate('tomorrow', now)).toBeUndefined();
-    expect(parseFilterDate('-10000d', now)).toBeUndefined();
-  });
-});
 
-describe('semver', () => {
-  it('parses versions as the SDKs do', () => {
-    expect(parseSemver('v1.2.3-beta+7')).toEqual([1, 2, 3]);
-    expect(parseSemver('2')).toEqual([2, 0, 0]);
-    expect(parseSemver('01.2')).toBeUndefined();
-  });
-  it('turns tilde, caret and wildcard into ranges', () => {
-    expect(semverBounds('semver_tilde', '1.2.3')).toMatchObject({ lo: [1, 2, 3], hi: [1, 3, 0] });
-    expect(semverBounds('semver_caret', '0.2.3')).toMatchObject({ lo: [0, 2, 3], hi: [0, 3, 0] });
-    expect(semverBounds('semver_caret', '0.0.3')).toMatchObject({ hi: [0, 0, 4] });
-    expect(semverBounds('semver_caret', '^1.2.3')).toMatchObject({ lo: [1, 2, 3], hi: [2, 0, 0] });
-    expect(semverBounds('semver_wildcard', '1.*')).toMatchObject({ lo: [1, 0, 0], hi: [2, 0, 0] });
-    expect(semverBounds('semver_wildcard', '1.2.*')).toMatchObject({ lo: [1, 2, 0], hi: [1, 3, 0] });
+  it('parses each property leaf into the predicate the matcher and the SQL compiler read', () => {
+    expect(() => parsePropertyFilter([{ key: 'v', value: '^1.2', operator: 'semver_caret' }])).toThrow(/version/);
+    const [ok] = filterLeaves(parsePropertyFilter([{ key: 'v', value: '1.2', operator: 'semver_caret' }]));
+    expect(ok.predicate).toMatchObject({ op: 'semver_caret', requirement: { op: 'caret', major: '1', minor: '2' } });
   });
 });
