@@ -57,6 +57,28 @@ describe('GET /persons/cohorts: the cohorts a person belongs to', () => {
     expect(names((await cohortsOf(ana.id).expect(200)).body)).toEqual(['Chosen', 'Free', 'German']);
   });
 
+  it('answers for a project whose cohorts reference no other dynamic cohort (the statement then has no CTE)', async () => {
+    // Found by the fuzzer: the one-person scope's parameter was bound even when no CTE read it,
+    // and PostgreSQL (and PGlite) refused the statement: 500.
+    await identify(t, other.projectToken, [{ distinctId: 'carla', properties: { plan: 'pro' } }]);
+    await createCohort(
+      t,
+      { name: 'Pro', filters: and({ key: 'plan', type: 'person', value: 'pro' }) },
+      other.projectId,
+      other.key,
+    );
+    const listed = await createCohort(t, { name: 'Listed', is_static: true }, other.projectId, other.key);
+    const carla = await t.get(`/api/projects/${other.projectId}/persons/?distinct_id=carla`, other.key).expect(200);
+    await t
+      .req('patch', `/api/projects/${other.projectId}/cohorts/${listed.id}/add_persons_to_static_cohort/`, other.key)
+      .send({ person_ids: [carla.body.results[0].uuid] })
+      .expect(200);
+    const res = await t
+      .get(`/api/projects/${other.projectId}/persons/cohorts/?person_id=${carla.body.results[0].id}`, other.key)
+      .expect(200);
+    expect(names(res.body)).toEqual(['Listed', 'Pro']);
+  });
+
   it('refuses what it cannot answer', async () => {
     const missing = await t.get(`/api/projects/${t.projectId}/persons/cohorts/`).expect(400);
     expect(missing.body).toMatchObject({ code: 'required', attr: 'person_id' });

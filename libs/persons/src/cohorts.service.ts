@@ -193,7 +193,13 @@ export class CohortsService {
     );
     const params = new SqlParams();
     // The referenced cohorts' memberships are computed for this one person only.
-    const membership = this.repo.membership(projectId, live, all, params, `p.id = ${params.add(person.id)}`);
+    const membership = this.repo.membership(
+      projectId,
+      live,
+      all,
+      params,
+      () => `p.id = ${params.once('person', () => person.id)}`,
+    );
     const member = await this.repo.memberOf(projectId, person.id, membership, params);
     return live.filter((_, i) => member[i]);
   }

@@ -276,14 +276,16 @@ export class CohortsRepository {
    * static cohorts read their membership table; behavioural filters the person's events; flag
    * values (which only the flags engine can decide) count as met, as in PostHog's HogQL. `cohorts`
    * holds the roots and everything they reference (`withReferences`); `scope` narrows the
-   * persons the CTEs compute (one person for `ofPerson`).
+   * persons the CTEs compute (one person for `ofPerson`). It is called only when a CTE is
+   * written, so its parameters are added only when the statement reads them (PostgreSQL
+   * refuses a parameter it cannot type because nothing reads it).
    */
   membership(
     projectId: number,
     roots: readonly Cohort[],
     cohorts: ReadonlyMap<number, Cohort>,
     params: SqlParams,
-    scope = 'TRUE',
+    scope: () => string = () => 'TRUE',
   ): Membership {
     const project = () => params.once('cohort-project', () => projectId);
     const regexes: string[] = [];
@@ -315,7 +317,7 @@ export class CohortsRepository {
         const condition = filterOf(c);
         defined.add(c.id);
         ctes.push(
-          `cohort_${c.id} AS MATERIALIZED (SELECT p.id FROM persons p WHERE p.project_id = ${project()} AND ${scope} AND ${condition})`,
+          `cohort_${c.id} AS MATERIALIZED (SELECT p.id FROM persons p WHERE p.project_id = ${project()} AND ${scope()} AND ${condition})`,
         );
       }
       return `p.id IN (SELECT id FROM cohort_${c.id})`;
