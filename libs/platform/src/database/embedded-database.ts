@@ -34,6 +34,9 @@ export function socketDirFor(dataDir: string): string {
   return join(tmpdir(), `bunting-${hash}`);
 }
 
+/** How long to wait for a live owner's socket before giving up. */
+const OWNER_WAIT_MS = 30_000;
+
 function canConnect(path: string): Promise<boolean> {
   return new Promise((done) => {
     const socket = new Socket();
@@ -58,8 +61,11 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** An exclusive lock file holding our pid; a lock left by a dead process is taken over. */
-function acquireLock(lockPath: string): () => void {
+/**
+ * An exclusive lock file holding our pid; a lock left by a dead process is taken over. Returns
+ * the release function, or the pid of the live process that holds it.
+ */
+function tryLock(lockPath: string): (() => void) | number {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx', 0o600);
@@ -69,13 +75,7 @@ function acquireLock(lockPath: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && pidAlive(pid)) {
-        throw new Error(
-          `The embedded database in this DATA_DIR is in use by process ${pid}, which does not answer on its socket. ` +
-            'Stop that process, or set DATABASE_URL.',
-          { cause: e },
-        );
-      }
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && pidAlive(pid)) return pid;
       rmSync(lockPath, { force: true });
     }
   }
@@ -105,10 +105,27 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedHan
   mkdirSync(dir, { recursive: true });
   const socketDir = socketDirFor(dir);
   const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
-  if (existsSync(socketPath) && (await canConnect(socketPath))) {
-    return { mode: 'attached', target: targetFor(socketDir), close: async () => {} };
+  // The owner may still be opening the database (seconds on a loaded machine) or too busy to
+  // answer at once: wait for its socket rather than fail, and take over if it dies meanwhile.
+  const deadline = Date.now() + OWNER_WAIT_MS;
+  let release: () => void;
+  for (;;) {
+    if (existsSync(socketPath) && (await canConnect(socketPath))) {
+      return { mode: 'attached', target: targetFor(socketDir), close: async () => {} };
+    }
+    const lock = tryLock(join(dir, 'bunting.lock'));
+    if (typeof lock === 'function') {
+      release = lock;
+      break;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The embedded database in this DATA_DIR is in use by process ${lock}, which does not answer on its socket. ` +
+          'Stop that process, or set DATABASE_URL.',
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  const release = acquireLock(join(dir, 'bunting.lock'));
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create({ dataDir: join(dir, 'pgdata') });
