@@ -1,5 +1,6 @@
 import { EventDefinitionsModule } from '@app/event-definitions';
 import { EventDeletionModule } from '@app/event-deletion';
+import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { PersonsModule } from '@app/persons';
 import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
@@ -32,6 +33,7 @@ export class ApiModule {
         // The worker's scheduled jobs, in this process too (a single-process deployment).
         ...(scheduler ? scheduledJobs(config) : []),
         EventDeletionModule,
+        FlagDefinitionChangesModule,
         PersonsModule,
         FlagsModule,
         EventDefinitionsModule.forApi({

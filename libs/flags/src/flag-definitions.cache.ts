@@ -1,5 +1,6 @@
 import { CohortsService, PersonsService } from '@app/persons';
-import { FlagDefinitionChanges, HttpConfig, metrics } from '@app/platform';
+import { FlagDefinitionChanges } from '@app/flag-definition-changes';
+import { HttpConfig, metrics } from '@app/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ProjectDefinitions } from './domain/project-definitions';
 import { FlagsRepository } from './persistence/flags.repository';

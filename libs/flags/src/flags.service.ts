@@ -1,4 +1,5 @@
 import { CohortsService } from '@app/persons';
+import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import {
   ActivityEntry,
   ActivityLogService,
@@ -7,7 +8,6 @@ import {
   diffChanges,
   DomainError,
   normalizeTags,
-  FlagDefinitionChanges,
   lockDependencyGraphs,
   TenancyService,
   UserRecord,

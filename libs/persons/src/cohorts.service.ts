@@ -1,3 +1,4 @@
+import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import {
   ActivityLogService,
   activityDetail,
@@ -5,7 +6,6 @@ import {
   BackgroundJobs,
   diffChanges,
   DomainError,
-  FlagDefinitionChanges,
   inTransaction,
   lockDependencyGraphs,
   metrics,

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { Admission, ExpensiveWork } from './expensive-work';
-import { JsonLogger } from './observability/json-logger';
-import { metrics } from './observability/metrics';
+import { JsonLogger } from '../observability/json-logger';
+import { metrics } from '../observability/metrics';
 
 const jobsFailed = metrics.counter('background_jobs_failed_total', 'Background jobs that ended with an error.');
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PlatformConfig } from './config/platform-config';
-import { DomainError } from './errors/domain-error';
-import { metrics } from './observability/metrics';
+import { PlatformConfig } from '../config/platform-config';
+import { DomainError } from '../errors/domain-error';
+import { metrics } from '../observability/metrics';
 
 const refused = metrics.counter(
   'expensive_work_refused_total',
