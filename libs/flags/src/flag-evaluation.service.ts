@@ -15,7 +15,9 @@ const MAX_CACHED_TOKENS = 10_000;
 // to a project is checked in the database at most this often (the key itself is cached as long).
 const ACCESS_CACHE_MS = 5_000;
 
-const evaluations = metrics.counter('flag_evaluation_requests_total', 'Flag evaluation requests, by endpoint.');
+const evaluations = metrics.counter('flag_evaluation_requests_total', 'Flag evaluation requests, by endpoint.', [
+  'endpoint',
+]);
 const personLookups = metrics.counter(
   'flag_evaluation_person_lookups_total',
   'Person lookups made while evaluating flags.',

@@ -21,6 +21,7 @@ const SCAN_BATCH = 1_000;
 const staticCohortsFilled = metrics.counter(
   'flag_static_cohorts_filled_total',
   'Static cohorts filled from a flag, by outcome.',
+  ['outcome'],
 );
 
 export interface BlastRadiusInput {

@@ -31,7 +31,9 @@ import { CohortsRepository } from './persistence/cohorts.repository';
 import { Person, PersonsRepository } from './persistence/persons.repository';
 import { assertPostgresRegexes, SqlParams, TargetingLimits } from '@app/targeting';
 
-const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.');
+const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.', [
+  'outcome',
+]);
 
 /** Where a cohort lives and who acts on it. */
 export interface CohortScope {

@@ -6,6 +6,7 @@ import { metrics } from '../observability/metrics';
 const refused = metrics.counter(
   'expensive_work_refused_total',
   'Expensive requests refused with 429, by reason (user, project, busy).',
+  ['reason'],
 );
 const running = metrics.gauge('expensive_work_running', 'Expensive requests and background jobs holding a slot.');
 const queued = metrics.gauge('expensive_work_waiting', 'Expensive requests and background jobs waiting for a slot.');
