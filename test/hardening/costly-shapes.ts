@@ -12,6 +12,8 @@ import type { Tenant, TestApp } from '../support/test-app';
 export interface CostlyShapes {
   /** Flag keys: the regex wall, the dense DAG's last flag, the chain's tail. */
   flagKeys: string[];
+  /** Their ids, in the same order. */
+  flagIds: number[];
   /** Cohort ids: the deepest of the doubling chain (8,192 filters expanded), the tail of the long chain. */
   cohortIds: number[];
   /** Distinct ids of persons with wide property sets. */
@@ -66,7 +68,7 @@ export async function saveCostlyShapes(
   const prefix = `costly-${Math.random().toString(36).slice(2, 8)}`;
 
   const wall = `${prefix}-regex-wall`;
-  await created(
+  const wallId = await created(
     post('/feature_flags/', {
       key: wall,
       filters: {
@@ -149,6 +151,7 @@ export async function saveCostlyShapes(
 
   return {
     flagKeys: [wall, `${prefix}-dense-${COSTLY.denseFlags - 1}`, `${prefix}-chain-${COSTLY.chainFlags - 1}`],
+    flagIds: [wallId, dense[dense.length - 1], chain[chain.length - 1]],
     cohortIds: [doubling, longChain],
     widePersons,
     longProperties: { email: `${'a'.repeat(COSTLY.longInput)}@example.com`, plan: 'pro' },
