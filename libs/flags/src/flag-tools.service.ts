@@ -1,5 +1,14 @@
 import { Cohort, CohortsService, PersonsService } from '@app/persons';
-import { Actor, BackgroundJobs, DomainError, ExpensiveWork, metrics, UserRecord, TenancyService } from '@app/platform';
+import {
+  Actor,
+  BackgroundJobs,
+  DomainError,
+  ExpensiveWork,
+  metrics,
+  ProjectAccess,
+  UserRecord,
+  TenancyService,
+} from '@app/platform';
 import { EvaluationBudget, holdsWhenAbsent, TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -9,7 +18,7 @@ import { compileConditionMatcher, evaluateFlag } from './domain/evaluation';
 import type { EvaluationContext, FlagCondition, PropertyFilter } from './domain/evaluation';
 import { cohortCheck, flagCohortIds, flagDependencyIds, validateFilters } from './domain/filters';
 import { Flag } from './domain/flag';
-import { FlagsService, ProjectScope } from './flags.service';
+import { FlagsService } from './flags.service';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
@@ -59,7 +68,7 @@ export class FlagToolsService {
    * many there are. The rollout is not applied (PostHog's UI multiplies).
    */
   async blastRadius(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     input: BlastRadiusInput,
   ): Promise<{ users_affected: number; total_users: number }> {
     if (input.condition === undefined || input.condition === null) {
@@ -167,7 +176,7 @@ export class FlagToolsService {
    * of the caller and the project until it ends: past their bounds the request gets 429.
    */
   async createStaticCohortForFlag(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Actor,
     flagId: number,
   ): Promise<{ cohort: Cohort; createdBy: UserRecord | null }> {
@@ -233,7 +242,7 @@ export class FlagToolsService {
    * A new usage dashboard for the flag (always a new one, as PostHog does), with the enriched
    * insights when the flag has enriched analytics; it becomes the flag's `usage_dashboard`.
    */
-  async createUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
+  async createUsageDashboard(scope: ProjectAccess, actor: Actor, flagId: number): Promise<DashboardOutcome> {
     await this.ds.transaction(async (m) => {
       const flag = await this.flagsService.editable(scope, actor, flagId, m);
       const template = usageDashboard(flag.key);
@@ -245,7 +254,7 @@ export class FlagToolsService {
   }
 
   /** Adds the enriched insights to the flag's usage dashboard; PostHog's checks, in its order. */
-  async enrichUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
+  async enrichUsageDashboard(scope: ProjectAccess, actor: Actor, flagId: number): Promise<DashboardOutcome> {
     return this.ds.transaction(async (m) => {
       const flag = await this.flagsService.editable(scope, actor, flagId, m);
       const dashboard =

@@ -9,6 +9,7 @@ import {
   DomainError,
   normalizeTags,
   lockDependencyGraphs,
+  ProjectAccess,
   TenancyService,
   UserRecord,
 } from '@app/platform';
@@ -65,13 +66,6 @@ export interface CopyFlagsInput {
   target_project_ids: number[];
 }
 
-/** Where a flag lives and the caller's level in that organization. */
-export interface ProjectScope {
-  id: number;
-  organizationId: string;
-  membershipLevel: number;
-}
-
 /** A flag with what its response shows besides its own fields. */
 export interface FlagView {
   flag: Flag;
@@ -106,7 +100,7 @@ export class FlagsService {
    * lives: every member of the organization may, unless a registered `FlagEditPolicy` (roles)
    * says otherwise. Pass the transaction when called inside one.
    */
-  async canEdit(actor: Actor, scope: ProjectScope, flags: readonly Flag[], m?: EntityManager): Promise<Set<number>> {
+  async canEdit(actor: Actor, scope: ProjectAccess, flags: readonly Flag[], m?: EntityManager): Promise<Set<number>> {
     if (flags.length === 0) return new Set();
     return this.editPolicies.editableFlags({
       userId: actor.userId,
@@ -121,7 +115,7 @@ export class FlagsService {
    * 403 unless the caller may edit `flag`. Every route that changes a flag or hangs something on
    * it (PATCH, each target of copy_flags, usage dashboards, static cohorts, role access) asks here.
    */
-  async checkEdit(actor: Actor, scope: ProjectScope, flag: Flag, m?: EntityManager): Promise<void> {
+  async checkEdit(actor: Actor, scope: ProjectAccess, flag: Flag, m?: EntityManager): Promise<void> {
     if (!(await this.canEdit(actor, scope, [flag], m)).has(flag.id)) {
       throw DomainError.forbidden("You don't have edit permissions for this feature flag.");
     }
@@ -131,7 +125,7 @@ export class FlagsService {
    * The flag `id` of the project, once `checkEdit` allows it: 404 when the project has none.
    * Inside a transaction (`m`) the flag stays locked until it ends.
    */
-  async editable(scope: ProjectScope, actor: Actor, id: number, m?: EntityManager): Promise<Flag> {
+  async editable(scope: ProjectAccess, actor: Actor, id: number, m?: EntityManager): Promise<Flag> {
     const flag = await this.repo.findById(scope.id, id, m, m !== undefined);
     if (!flag) throw DomainError.notFound();
     await this.checkEdit(actor, scope, flag, m);
@@ -139,7 +133,7 @@ export class FlagsService {
   }
 
   async list(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Actor,
     query: Record<string, unknown>,
     page: { limit: number; offset: number },
@@ -150,13 +144,13 @@ export class FlagsService {
   }
 
   /** A flag by id, deleted or not. */
-  async get(scope: ProjectScope, actor: Actor, id: number): Promise<FlagView> {
+  async get(scope: ProjectAccess, actor: Actor, id: number): Promise<FlagView> {
     const flag = await this.repo.findById(scope.id, id);
     if (!flag) throw DomainError.notFound();
     return (await this.views(actor, scope, [flag]))[0];
   }
 
-  async create(scope: ProjectScope, actor: Actor, input: FlagInput): Promise<FlagView> {
+  async create(scope: ProjectAccess, actor: Actor, input: FlagInput): Promise<FlagView> {
     const flag = await this.ds.transaction((m) => this.insert(m, scope, actor, input));
     return (await this.views(actor, scope, [flag]))[0];
   }
@@ -165,7 +159,7 @@ export class FlagsService {
    * Applies the changes in `input`. A change bumps `version` and writes one activity entry; a
    * request that changes nothing writes nothing and keeps the version.
    */
-  async update(scope: ProjectScope, actor: Actor, id: number, input: FlagInput): Promise<FlagView> {
+  async update(scope: ProjectAccess, actor: Actor, id: number, input: FlagInput): Promise<FlagView> {
     const flag = await this.ds.transaction(async (m) =>
       this.change(m, scope, actor, await this.editable(scope, actor, id, m), input),
     );
@@ -174,7 +168,7 @@ export class FlagsService {
 
   /** Activity of one flag (404 when the flag is not in the project) or of all flags, newest first. */
   async activity(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     id: number | undefined,
     paging: { page: number; limit: number },
   ): Promise<{ total: number; results: ActivityEntry[] }> {
@@ -207,12 +201,21 @@ export class FlagsService {
     actor: Actor,
     input: CopyFlagsInput,
   ): Promise<CopyResult> {
-    const projects = new Set((await this.tenancy.projectsOfOrganizations([organization.id])).map((p) => p.id));
-    const scopeOf = (id: number): ProjectScope => ({
-      id,
-      organizationId: organization.id,
-      membershipLevel: organization.membershipLevel,
-    });
+    const records = new Map(
+      (await this.tenancy.projectsOfOrganizations([organization.id])).map((p) => [p.id, p] as const),
+    );
+    const projects = new Set(records.keys());
+    const scopeOf = (id: number): ProjectAccess => {
+      const { uuid, name, apiToken } = records.get(id)!;
+      return {
+        id,
+        uuid,
+        name,
+        apiToken,
+        organizationId: organization.id,
+        membershipLevel: organization.membershipLevel,
+      };
+    };
     const source = projects.has(input.from_project)
       ? await this.repo.findLiveByKey(input.from_project, input.feature_flag_key)
       : null;
@@ -265,7 +268,7 @@ export class FlagsService {
     return result;
   }
 
-  private async insert(m: EntityManager, scope: ProjectScope, actor: Actor, input: FlagInput): Promise<Flag> {
+  private async insert(m: EntityManager, scope: ProjectAccess, actor: Actor, input: FlagInput): Promise<Flag> {
     const changes = await this.validate(m, scope, input);
     const flag = await this.repo.insert(m, scope.id, actor.userId, {
       ...changes,
@@ -288,7 +291,7 @@ export class FlagsService {
 
   private async change(
     m: EntityManager,
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Actor,
     current: Flag,
     input: FlagInput,
@@ -333,7 +336,7 @@ export class FlagsService {
    */
   private async validate(
     m: EntityManager,
-    scope: ProjectScope,
+    scope: ProjectAccess,
     input: FlagInput,
     current?: Flag,
   ): Promise<FlagChanges> {
@@ -379,7 +382,7 @@ export class FlagsService {
     return cohortCheck(await this.cohorts.forFlags(projectId, flagCohortIds(filters), m));
   }
 
-  private async views(actor: Actor, scope: ProjectScope, flags: Flag[]): Promise<FlagView[]> {
+  private async views(actor: Actor, scope: ProjectAccess, flags: Flag[]): Promise<FlagView[]> {
     const ids = flags.flatMap((f) => [f.createdById, f.lastModifiedById]).filter((id): id is number => id !== null);
     const users = await this.tenancy.getUsers(ids);
     const editable = await this.canEdit(actor, scope, flags);

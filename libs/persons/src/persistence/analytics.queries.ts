@@ -1,4 +1,4 @@
-import { escapeLike } from '@app/platform';
+import { escapeLike, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -17,7 +17,6 @@ import {
   TrendsActorsQuery,
 } from '../domain/analytics-params';
 import { assertPostgresRegexes, PropertyFilterGroup, propertyFilterToSql, SqlParams } from '@app/targeting';
-import { queryRows } from './sql';
 
 /** One page of the persons behind a data point, before they are loaded. */
 export interface ActorPage {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Queryable, queryRows } from '@app/platform';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -12,7 +13,6 @@ import {
   TargetingLimits,
 } from '@app/targeting';
 import { Cohort, CohortChanges, CohortFilters, cohortIdOf, performedEventWindow } from '../domain/cohort';
-import { Queryable, queryRows } from './sql';
 
 interface CohortRow {
   id: number;
