@@ -1,8 +1,41 @@
 // The architecture rules of CONTRIBUTING.md ("The map of the house"), checked by `npm run lint`.
 // Written for any libs/<name>, so a new context is covered the day it is created.
+
+// The libraries from the floor up: each may import only those before it. A new library gets its
+// place here (the last rule fails until it has one). cohorts and person-analytics come from the
+// persons split (issue 18, item 1).
+const LAYERS = [
+  'platform',
+  'targeting',
+  'event-deletion',
+  'flag-definition-changes',
+  'persons',
+  'cohorts',
+  'person-analytics',
+  'event-definitions',
+  'flags',
+  'roles',
+];
+
+const layerRules = LAYERS.slice(0, -1).map((lib, i) => ({
+  name: `layers-run-one-way-from-${lib}`,
+  comment: `${lib} may import only the libraries below it (${LAYERS.slice(0, i).join(', ') || 'none'}); see LAYERS.`,
+  severity: 'error',
+  from: { path: `^libs/${lib}/` },
+  to: { path: `^libs/(${LAYERS.slice(i + 1).join('|')})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
+    {
+      name: 'every-library-has-a-layer',
+      comment: 'Give the library its place in LAYERS (.dependency-cruiser.cjs): the layer rules cannot see it.',
+      severity: 'error',
+      from: { path: '^libs/[^/]+/', pathNot: `^libs/(${LAYERS.join('|')})/` },
+      to: { path: '^libs/' },
+    },
     {
       name: 'domain-is-plain-typescript',
       comment:
