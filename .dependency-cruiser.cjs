@@ -2,8 +2,8 @@
 // Written for any libs/<name>, so a new context is covered the day it is created.
 
 // The libraries from the floor up: each may import only those before it. A new library gets its
-// place here (every-library-has-a-layer fails until it has one). cohorts and person-analytics come from the
-// persons split (issue 18, item 1).
+// place here (every-library-has-a-layer fails until it has one). cohorts and person-analytics
+// come from the persons split (issue 18, item 1).
 const LAYERS = [
   'platform',
   'targeting',
