@@ -1,3 +1,4 @@
+import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -12,11 +13,14 @@ import { FlagsController } from './http/flags.controller';
 import { OfrepController } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
 import { RemoteConfigController } from './http/remote-config.controller';
+import { ScheduledChangesController } from './http/scheduled-changes.controller';
 import { SdkController } from './http/sdk.controller';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagRecord } from './persistence/flag.record';
 import { FlagsRepository } from './persistence/flags.repository';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
+import { ScheduledChangesRepository } from './persistence/scheduled-changes.repository';
+import { ScheduledChangesService } from './scheduled-changes.service';
 
 /**
  * Feature flags: the management API (project and organization level), evaluation (the SDK,
@@ -24,7 +28,7 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
  * flag tools.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule],
+  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, FlagDefinitionChangesModule],
   // The helpers controller comes before FlagsController, whose `GET :id` would take their paths.
   controllers: [
     FlagEvaluationController,
@@ -34,6 +38,7 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
     OfrepController,
     RemoteConfigController,
     DashboardsController,
+    ScheduledChangesController,
   ],
   providers: [
     FlagsService,
@@ -44,7 +49,9 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
     FlagDefinitionsCache,
     FlagEvaluationService,
     FlagToolsService,
+    ScheduledChangesRepository,
+    ScheduledChangesService,
   ],
-  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService],
+  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService, ScheduledChangesService],
 })
 export class FlagsModule {}

@@ -1,3 +1,4 @@
+import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { EventDeletionModule } from '@app/event-deletion';
 import { Module } from '@nestjs/common';
 import { AnalyticsService } from './analytics.service';
@@ -17,7 +18,7 @@ import { PersonsService } from './persons.service';
 
 /** Persons, groups, cohorts and the events store; event ingestion, the persons and cohorts APIs. */
 @Module({
-  imports: [EventDeletionModule],
+  imports: [EventDeletionModule, FlagDefinitionChangesModule],
   // Analytics first: its /persons/trends etc. would otherwise be taken by the persons controller's :id routes.
   controllers: [IngestionController, AnalyticsController, PersonsController, CohortsController],
   providers: [
