@@ -10,6 +10,7 @@ import { FlagsService } from './flags.service';
 import { DashboardsController } from './http/dashboards.controller';
 import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
+import { FlagVersionsController } from './http/flag-versions.controller';
 import { OfrepController } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
 import { RemoteConfigController } from './http/remote-config.controller';
@@ -33,6 +34,7 @@ import { ScheduledChangesService } from './scheduled-changes.service';
   controllers: [
     FlagEvaluationController,
     FlagsController,
+    FlagVersionsController,
     OrganizationFlagsController,
     SdkController,
     OfrepController,
