@@ -1,6 +1,6 @@
 import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import { FlagInput, FlagsService } from '@app/flags';
-import { DomainError } from '@app/platform';
+import { DomainError, TenancyService } from '@app/platform';
 import { Services, startServices } from '../support/services';
 
 /**
@@ -165,6 +165,30 @@ describe('FlagsService: a change and everything it writes, in one transaction', 
     expect([e.kind, e.attr]).toEqual(['invalid', 'deleted']);
     expect(e.detail).toMatch(/other flags depend on it/);
     expect(await stateOf(parent)).toEqual(before);
+    expect(await nothingHeard()).toBe(true);
+  });
+
+  it("applies a change on a user's behalf as a PATCH would, and refuses one for a user who left the organization", async () => {
+    const id = await newFlag();
+    const trigger = { job_type: 'scheduled_change', job_id: 'medium', payload: {} };
+    await quiet();
+
+    await s.ds.transaction((m) =>
+      flags.changeOnBehalf(m, s.project.id, s.actor.userId, id, () => ({ active: false }), trigger),
+    );
+    const applied = await stateOf(id);
+    expect(applied).toMatchObject({ version: 2, lastModifiedById: s.actor.userId, activity: ['created', 'updated'] });
+    expect(heard[0]).toEqual([s.project.id]);
+
+    const outsider = await s.get(TenancyService).ensureUser('left@medium.test');
+    await quiet();
+    const e = await refusal(
+      s.ds.transaction((m) =>
+        flags.changeOnBehalf(m, s.project.id, outsider.id, id, () => ({ active: true }), trigger),
+      ),
+    );
+    expect(e.kind).toBe('forbidden');
+    expect(await stateOf(id)).toEqual(applied);
     expect(await nothingHeard()).toBe(true);
   });
 
