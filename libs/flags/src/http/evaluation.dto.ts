@@ -46,7 +46,7 @@ export class MinimalFlagDto {
   @ApiProperty({ type: 'integer', description: 'The project id.' }) team_id: number;
   @ApiProperty({ description: "The flag's description." }) name: string;
   @ApiProperty() key: string;
-  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty({ type: FlagFiltersDto }) filters: object;
   @ApiProperty({ enum: [false] }) deleted: boolean;
   @ApiProperty() active: boolean;
   @ApiProperty() ensure_experience_continuity: boolean;

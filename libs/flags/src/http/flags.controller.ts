@@ -13,7 +13,7 @@ import {
   RequireScopes,
 } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { FLAG_ORDER_FIELDS } from '../domain/flag-list';
@@ -121,6 +121,7 @@ export class FlagsController {
   /** Hard delete is not allowed (PATCH `deleted: true` instead): always 405 with an empty body. */
   @Delete(':id')
   @RequireScopes('feature_flag:write')
+  @HttpCode(405)
   @ApiResponse({ status: 405, description: 'Always; empty body. Nothing changes.' })
   refuseDelete(@Res() res: Response): void {
     res.status(405).end();

@@ -288,7 +288,7 @@ export class FlagDto {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty({ description: "The flag's description." }) name: string;
   @ApiProperty() key: string;
-  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty({ type: FlagFiltersDto }) filters: object;
   @ApiProperty() deleted: boolean;
   @ApiProperty() active: boolean;
   @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
@@ -346,7 +346,7 @@ export class OrganizationFlagDto {
   @ApiProperty({ type: 'integer' }) flag_id: number;
   @ApiProperty({ type: 'integer', description: 'The project id (PostHog: team).' }) team_id: number;
   @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
-  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty({ type: FlagFiltersDto }) filters: object;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty() active: boolean;
 }

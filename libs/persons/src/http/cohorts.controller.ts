@@ -11,7 +11,20 @@ import {
   TenancyService,
 } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CohortsService } from '../cohorts.service';
@@ -100,6 +113,7 @@ export class CohortsController {
   /** Hard delete is not allowed (PATCH `deleted: true` instead): always 405 with an empty body. */
   @Delete(':id')
   @RequireScopes('cohort:write')
+  @HttpCode(405)
   @ApiResponse({ status: 405, description: 'Always; empty body. Nothing changes.' })
   refuseDelete(@Res() res: Response): void {
     res.status(405).end();
