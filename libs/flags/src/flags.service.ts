@@ -37,7 +37,7 @@ import {
   FlagChanges,
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
-import { parseFlagListQuery } from './domain/flag-list';
+import type { FlagListQuery } from './domain/flag-list';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
@@ -138,14 +138,10 @@ export class FlagsService {
     return flag;
   }
 
-  async list(
-    scope: ProjectScope,
-    actor: Actor,
-    query: Record<string, unknown>,
-    page: { limit: number; offset: number },
-  ): Promise<{ count: number; flags: FlagView[] }> {
-    const { filter, order } = parseFlagListQuery(query);
-    const { count, flags } = await this.repo.page(scope.id, filter, order, page.limit, page.offset);
+  async list(scope: ProjectScope, actor: Actor, query: FlagListQuery): Promise<{ count: number; flags: FlagView[] }> {
+    const { active, search, type, created_by_id: createdById, tags, order, limit, offset } = query;
+    const filter = { active, search, type, createdById, tags };
+    const { count, flags } = await this.repo.page(scope.id, filter, order, limit, offset);
     return { count, flags: await this.views(actor, scope, flags) };
   }
 

@@ -1,15 +1,7 @@
 import { DomainError } from '@app/platform';
-import { ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { DefinitionsBody } from '../domain/project-definitions';
 import { etagMatches } from '../domain/sdk-request';
-
-export const SEND_COHORTS_QUERY = ApiQuery({
-  name: 'send_cohorts',
-  required: false,
-  description:
-    'Present (with no value, or true): the cohorts come along. Absent: `cohorts` is `{}` and flags using one plain cohort have it rewritten into person-property conditions.',
-});
 
 /** `send_cohorts`: present without a value or truthy → true; `false`/`0` → false. */
 export function sendCohortsOf(value: unknown): boolean {

@@ -1,5 +1,5 @@
 import { toCohortDto } from '@app/persons';
-import { CurrentActor, CurrentProject, DomainError, ExpensiveRoute, RequireScopes } from '@app/platform';
+import { CurrentActor, CurrentProject, ExpensiveRoute, RequireScopes, SerialIdPipe } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
@@ -9,13 +9,11 @@ import {
   ApiExtraModels,
   ApiHeader,
   ApiOkResponse,
-  ApiQuery,
   ApiResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { parseGroupsQuery } from '../domain/sdk-request';
 import { FlagEvaluationService } from '../flag-evaluation.service';
 import { FlagToolsService } from '../flag-tools.service';
 import type { DashboardOutcome } from '../flag-tools.service';
@@ -24,20 +22,16 @@ import {
   BlastRadiusRequestDto,
   DashboardOutcomeDto,
   EvaluationReasonDto,
+  EvaluationReasonsQuery,
+  GroupsQuery,
   LocalEvaluationDto,
   MyFlagDto,
+  SendCohortsQuery,
   StaticCohortForFlagDto,
   toEvaluationReasons,
   toMyFlags,
 } from './evaluation.dto';
-import { parseFlagId } from './flags.controller';
-import { SEND_COHORTS_QUERY, sendCohortsOf, sendDefinitions } from './definitions-response';
-
-const GROUPS_QUERY = ApiQuery({
-  name: 'groups',
-  required: false,
-  description: 'JSON object of group type → group key, e.g. `{"company": "acme"}`.',
-});
+import { sendDefinitions } from './definitions-response';
 
 /** Answers `{success}` with 200, or PostHog's `{success: false, error}` with 400. */
 function sendOutcome(res: Response, outcome: DashboardOutcome): DashboardOutcome {
@@ -65,35 +59,27 @@ export class FlagEvaluationController {
    */
   @Get('evaluation_reasons')
   @RequireScopes('feature_flag:read')
-  @ApiQuery({ name: 'distinct_id', required: true })
-  @GROUPS_QUERY
   @ApiOkResponse({
     description: 'Flag key → value and reason.',
     schema: { type: 'object', additionalProperties: { $ref: getSchemaPath(EvaluationReasonDto) } },
   })
   async evaluationReasons(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: Record<string, unknown>,
+    @Query() query: EvaluationReasonsQuery,
   ): Promise<Record<string, EvaluationReasonDto>> {
-    const distinctId = query.distinct_id;
-    if (typeof distinctId !== 'string' || distinctId === '') {
-      throw DomainError.invalid('distinct_id is required', 'distinct_id', 'required');
-    }
-    const groups = parseGroupsQuery(query.groups);
-    return toEvaluationReasons(await this.evaluation.evaluationReasons(project.id, distinctId, groups));
+    return toEvaluationReasons(await this.evaluation.evaluationReasons(project.id, query.distinct_id, query.groups));
   }
 
   /** The caller's own value of every live flag, evaluated for the user behind the key, newest flag first. */
   @Get('my_flags')
   @RequireScopes('feature_flag:read')
-  @GROUPS_QUERY
   @ApiOkResponse({ type: [MyFlagDto] })
   async myFlags(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
+    @Query() query: GroupsQuery,
   ): Promise<MyFlagDto[]> {
-    return toMyFlags(await this.evaluation.myFlags(project.id, actor, parseGroupsQuery(query.groups)));
+    return toMyFlags(await this.evaluation.myFlags(project.id, actor, query.groups));
   }
 
   /**
@@ -102,17 +88,16 @@ export class FlagEvaluationController {
    */
   @Get('local_evaluation')
   @RequireScopes('feature_flag:read')
-  @SEND_COHORTS_QUERY
   @ApiHeader({ name: 'If-None-Match', required: false })
   @ApiOkResponse({ type: LocalEvaluationDto, headers: { ETag: { schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'The definitions did not change since that ETag.' })
   async localEvaluation(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: Record<string, unknown>,
+    @Query() query: SendCohortsQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const body = await this.evaluation.localEvaluation(project.id, sendCohortsOf(query.send_cohorts));
+    const body = await this.evaluation.localEvaluation(project.id, query.send_cohorts);
     sendDefinitions(res, body, ifNoneMatch);
   }
 
@@ -141,9 +126,9 @@ export class FlagEvaluationController {
   async staticCohort(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('id') id: string,
+    @Param('id', SerialIdPipe) id: number,
   ): Promise<StaticCohortForFlagDto> {
-    const { cohort, createdBy } = await this.tools.createStaticCohortForFlag(project, actor, parseFlagId(id));
+    const { cohort, createdBy } = await this.tools.createStaticCohortForFlag(project, actor, id);
     return { cohort: toCohortDto(cohort, createdBy) };
   }
 
@@ -156,10 +141,10 @@ export class FlagEvaluationController {
   async dashboard(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('id') id: string,
+    @Param('id', SerialIdPipe) id: number,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DashboardOutcome> {
-    return sendOutcome(res, await this.tools.createUsageDashboard(project, actor, parseFlagId(id)));
+    return sendOutcome(res, await this.tools.createUsageDashboard(project, actor, id));
   }
 
   /**
@@ -175,9 +160,9 @@ export class FlagEvaluationController {
   async enrichUsageDashboard(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('id') id: string,
+    @Param('id', SerialIdPipe) id: number,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DashboardOutcome> {
-    return sendOutcome(res, await this.tools.enrichUsageDashboard(project, actor, parseFlagId(id)));
+    return sendOutcome(res, await this.tools.enrichUsageDashboard(project, actor, id));
   }
 }

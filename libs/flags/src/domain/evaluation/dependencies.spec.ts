@@ -173,8 +173,20 @@ describe('flag dependencies', () => {
 
   it('orders an evaluation dependencies first and finds the path that would close a cycle', () => {
     const edges: Record<string, string[]> = { top: ['mid', 'base'], mid: ['base'], base: [] };
-    expect(evaluationSequence('top', (k) => edges[k], () => false)).toEqual(['base', 'mid', 'top']);
-    expect(evaluationSequence('top', (k) => edges[k], (k) => k === 'mid')).toEqual(['base', 'top']);
+    expect(
+      evaluationSequence(
+        'top',
+        (k) => edges[k],
+        () => false,
+      ),
+    ).toEqual(['base', 'mid', 'top']);
+    expect(
+      evaluationSequence(
+        'top',
+        (k) => edges[k],
+        (k) => k === 'mid',
+      ),
+    ).toEqual(['base', 'top']);
     const graph: Record<number, number[]> = { 2: [3], 3: [4, 1], 4: [] };
     expect(dependencyCycle(1, [2], (id) => graph[id] ?? [])).toEqual([2, 3, 1]);
     expect(dependencyCycle(1, [4], (id) => graph[id] ?? [])).toBeNull();
