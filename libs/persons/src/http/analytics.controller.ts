@@ -50,7 +50,15 @@ import {
   ShortActorsDto,
   toActorDto,
 } from './analytics.dto';
-import { CSV_LIMIT, FORMAT_QUERY, formatOf } from './persons.controller';
+import { CSV_LIMIT, FORMAT_DESCRIPTION, parseFormat } from './export.dto';
+
+const FORMAT_QUERY = ApiQuery({
+  name: 'format',
+  required: false,
+  enum: ['json', 'csv'],
+  description: FORMAT_DESCRIPTION,
+});
+const formatOf = (query: QueryParams) => parseFormat(query.format);
 import { PERSON_FIELDS } from './persons.dto';
 
 type QueryParams = Record<string, unknown>;

@@ -1,13 +1,12 @@
 import {
   ApiPaginatedResponse,
-  ApiPagingQuery,
   CurrentActor,
   CurrentProject,
-  DomainError,
   ExpensiveRoute,
   pageOf,
-  parsePageQuery,
+  PageQueryDto,
   RequireScopes,
+  SerialIdPipe,
   TenancyService,
 } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
@@ -39,14 +38,8 @@ import {
   UpdateCohortDto,
 } from './cohorts.dto';
 import { CsvExports } from './csv';
-import { CSV_LIMIT, FORMAT_QUERY, formatOf, personPages } from './persons.controller';
-import { PERSON_FIELDS, PersonDto, toPersonDto } from './persons.dto';
-
-/** Cohort ids are positive int4s; anything else names no cohort. */
-export function parseCohortId(id: string): number {
-  if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) throw DomainError.notFound();
-  return Number(id);
-}
+import { exportPage, ExportPageQuery } from './export.dto';
+import { PERSON_FIELDS, PersonDto, personPages, toPersonDto } from './persons.dto';
 
 @ApiTags('cohorts')
 @ApiExtraModels(PersonDto)
@@ -62,16 +55,14 @@ export class CohortsController {
   /** Live cohorts of the project, newest first. */
   @Get()
   @RequireScopes('cohort:read')
-  @ApiPagingQuery()
   @ApiPaginatedResponse(CohortDto)
   async list(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: Record<string, unknown>,
+    @Query() query: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<CohortDto>> {
-    const page = parsePageQuery(query);
-    const { count, rows } = await this.cohorts.list(project.id, page);
-    return pageOf(req, page, count, await this.dtos(rows));
+    const { count, rows } = await this.cohorts.list(project.id, query);
+    return pageOf(req, query, count, await this.dtos(rows));
   }
 
   /**
@@ -93,8 +84,8 @@ export class CohortsController {
   @Get(':id')
   @RequireScopes('cohort:read')
   @ApiOkResponse({ type: CohortDto })
-  async get(@CurrentProject() project: ProjectAccess, @Param('id') id: string): Promise<CohortDto> {
-    return (await this.dtos([await this.cohorts.get(project.id, parseCohortId(id))]))[0];
+  async get(@CurrentProject() project: ProjectAccess, @Param('id', SerialIdPipe) id: number): Promise<CohortDto> {
+    return (await this.dtos([await this.cohorts.get(project.id, id)]))[0];
   }
 
   /** Changes the given fields; `deleted: true` soft-deletes, `false` restores. */
@@ -104,10 +95,10 @@ export class CohortsController {
   async update(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('id') id: string,
+    @Param('id', SerialIdPipe) id: number,
     @Body() body: UpdateCohortDto,
   ): Promise<CohortDto> {
-    return (await this.dtos([await this.cohorts.update(project, actor, parseCohortId(id), body)]))[0];
+    return (await this.dtos([await this.cohorts.update(project, actor, id, body)]))[0];
   }
 
   /** Hard delete is not allowed (PATCH `deleted: true` instead): always 405 with an empty body. */
@@ -123,24 +114,21 @@ export class CohortsController {
   @Get(':id/persons')
   @RequireScopes('cohort:read', 'person:read')
   @ExpensiveRoute()
-  @ApiPagingQuery()
-  @FORMAT_QUERY
   @ApiPaginatedResponse(PersonDto, {
     csv: { description: 'The paginated envelope of persons, or CSV with format=csv.' },
   })
   async persons(
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @Param('id', SerialIdPipe) id: number,
+    @Query() query: ExportPageQuery,
     @Req() req: Request,
   ): Promise<Paginated<PersonDto> | StreamableFile> {
-    const format = formatOf(query);
-    const page = parsePageQuery(query, format === 'csv' ? { limit: CSV_LIMIT, max: CSV_LIMIT } : {});
-    if (format === 'csv') {
-      const { ids } = await this.cohorts.personIds(project.id, parseCohortId(id), page);
+    const page = exportPage(query);
+    if (query.format === 'csv') {
+      const { ids } = await this.cohorts.personIds(project.id, id, page);
       return this.csv.file('cohort.csv', PERSON_FIELDS, personPages(this.personsService, project.id, ids));
     }
-    const { count, rows } = await this.cohorts.persons(project.id, parseCohortId(id), page);
+    const { count, rows } = await this.cohorts.persons(project.id, id, page);
     return pageOf(req, page, count, rows.map(toPersonDto));
   }
 
@@ -150,10 +138,10 @@ export class CohortsController {
   @ApiOkResponse({ type: AddedPersonsDto })
   async addPersons(
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
+    @Param('id', SerialIdPipe) id: number,
     @Body() body: AddPersonsToStaticCohortDto,
   ): Promise<AddedPersonsDto> {
-    const added = await this.cohorts.addPersonsToStatic(project, parseCohortId(id), body.person_ids);
+    const added = await this.cohorts.addPersonsToStatic(project, id, body.person_ids);
     return { success: true, added };
   }
 

@@ -83,7 +83,11 @@ export class PersonsRepository {
   }
 
   /** The ids of one page of `list`, without its count (an export reads the persons a slice at a time). */
-  async listIds(projectId: number, filter: PersonListFilter, page: { limit: number; offset: number }): Promise<number[]> {
+  async listIds(
+    projectId: number,
+    filter: PersonListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<number[]> {
     const { condition, params } = await this.listCondition(projectId, filter);
     const rows = await queryRows<{ id: number }>(
       this.ds,
