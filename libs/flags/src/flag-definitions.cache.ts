@@ -1,4 +1,5 @@
-import { CohortsService, PersonsService } from '@app/persons';
+import { CohortsService } from '@app/cohorts';
+import { PersonsService } from '@app/persons';
 import { FlagDefinitionChanges, HttpConfig, metrics } from '@app/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ProjectDefinitions } from './domain/project-definitions';

@@ -1,4 +1,5 @@
-import { Cohort, CohortsService, PersonsService } from '@app/persons';
+import { Cohort, CohortsService } from '@app/cohorts';
+import { PersonsService } from '@app/persons';
 import { Actor, BackgroundJobs, DomainError, ExpensiveWork, metrics, UserRecord, TenancyService } from '@app/platform';
 import { EvaluationBudget, holdsWhenAbsent, TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';

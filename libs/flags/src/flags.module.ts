@@ -1,3 +1,4 @@
+import { CohortsModule } from '@app/cohorts';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -24,7 +25,7 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
  * flag tools.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule],
+  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule],
   // The helpers controller comes before FlagsController, whose `GET :id` would take their paths.
   controllers: [
     FlagEvaluationController,

@@ -1,4 +1,4 @@
-import { CohortsService } from '@app/persons';
+import { CohortsService } from '@app/cohorts';
 import {
   ActivityEntry,
   ActivityLogService,

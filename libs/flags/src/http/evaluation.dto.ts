@@ -1,4 +1,4 @@
-import { CohortDto } from '@app/persons';
+import { CohortDto } from '@app/cohorts';
 import { DomainError, QueryParam, toUserBasic, UserBasicDto } from '@app/platform';
 import type { UserRecord } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';

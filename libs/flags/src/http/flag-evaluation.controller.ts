@@ -1,4 +1,4 @@
-import { toCohortDto } from '@app/persons';
+import { toCohortDto } from '@app/cohorts';
 import { CurrentActor, CurrentProject, ExpensiveRoute, RequireScopes, SerialIdPipe } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';

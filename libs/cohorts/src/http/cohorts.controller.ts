@@ -27,7 +27,6 @@ import {
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CohortsService } from '../cohorts.service';
-import { PersonsService } from '../persons.service';
 import type { Cohort } from '../domain/cohort';
 import {
   AddedPersonsDto,
@@ -37,9 +36,16 @@ import {
   toCohortDtos,
   UpdateCohortDto,
 } from './cohorts.dto';
-import { CsvExports } from './csv';
-import { exportPage, ExportPageQuery } from './export.dto';
-import { PERSON_FIELDS, PersonDto, personPages, toPersonDto } from './persons.dto';
+import {
+  CsvExports,
+  exportPage,
+  ExportPageQuery,
+  PERSON_FIELDS,
+  PersonDto,
+  personPages,
+  PersonsService,
+  toPersonDto,
+} from '@app/persons';
 
 @ApiTags('cohorts')
 @ApiExtraModels(PersonDto)

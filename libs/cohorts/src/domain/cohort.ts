@@ -1,4 +1,4 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
 import { pathTo } from '@app/platform/domain/graph';
 import { filterLeaves, parsePropertyFilter, PropertyFilterLeaf, TargetingLimits } from '@app/targeting';
 

@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import {
-  FunnelActorsQuery,
-  FunnelCorrelationQuery,
-  LifecycleQuery,
-  PathsQuery,
-  RetentionQuery,
-  StickinessQuery,
-  TrendsActorsQuery,
-} from './domain/analytics-params';
-import { ActorPage, ActorPaging, AnalyticsRepository } from './persistence/analytics.queries';
-import { Person, PersonsRepository } from './persistence/persons.repository';
+import { PersonsService } from '@app/persons';
+import type { Person } from '@app/persons';
+import { funnelActors, funnelCorrelationActors } from './funnel/funnel.sql';
+import type { FunnelActorsQuery, FunnelCorrelationQuery } from './funnel/funnel.query';
+import { lifecycleActors } from './lifecycle/lifecycle.sql';
+import type { LifecycleQuery } from './lifecycle/lifecycle.query';
+import { pathsActors } from './paths/paths.sql';
+import type { PathsQuery } from './paths/paths.query';
+import { ActorPage, ActorPaging, ActorsRepository } from './persistence/actors.repository';
+import { retentionActors } from './retention/retention.sql';
+import type { RetentionQuery } from './retention/retention.query';
+import { stickinessActors } from './stickiness/stickiness.sql';
+import type { StickinessQuery } from './stickiness/stickiness.query';
+import { trendsActors } from './trends/trends.sql';
+import type { TrendsActorsQuery } from './trends/trends.query';
+import { propertyValuesSql } from './values/values.sql';
 
 /** A person behind a data point as the query found it: the value for them (trends: their events). */
 export interface ActorRow {
@@ -41,36 +46,36 @@ export interface Actor extends Omit<ActorRow, 'id'> {
 @Injectable()
 export class AnalyticsService {
   constructor(
-    private readonly repo: AnalyticsRepository,
-    private readonly persons: PersonsRepository,
+    private readonly repo: ActorsRepository,
+    private readonly persons: PersonsService,
   ) {}
 
   async trends(projectId: number, q: TrendsActorsQuery, paging: ActorPaging): Promise<ActorRows> {
-    return rowsOf(await this.repo.trends(projectId, q, paging));
+    return rowsOf(await this.repo.page(trendsActors(projectId, q), paging));
   }
 
   async funnel(projectId: number, q: FunnelActorsQuery, paging: ActorPaging): Promise<ActorRows> {
-    return rowsOf(await this.repo.funnel(projectId, q, paging));
+    return rowsOf(await this.repo.page(funnelActors(projectId, q), paging));
   }
 
   async funnelCorrelation(projectId: number, q: FunnelCorrelationQuery, paging: ActorPaging): Promise<ActorRows> {
-    return rowsOf(await this.repo.funnelCorrelation(projectId, q, paging));
+    return rowsOf(await this.repo.page(funnelCorrelationActors(projectId, q), paging));
   }
 
   async paths(projectId: number, q: PathsQuery, paging: ActorPaging): Promise<ActorRows> {
-    return rowsOf(await this.repo.paths(projectId, q, paging));
+    return rowsOf(await this.repo.page(pathsActors(projectId, q), paging));
   }
 
   async lifecycle(projectId: number, q: LifecycleQuery, paging: ActorPaging): Promise<ActorRows> {
-    return rowsOf(await this.repo.lifecycle(projectId, q, paging));
+    return rowsOf(await this.repo.page(lifecycleActors(projectId, q), paging));
   }
 
   async stickiness(projectId: number, q: StickinessQuery, paging: ActorPaging): Promise<ActorRows> {
-    return rowsOf(await this.repo.stickiness(projectId, q, paging));
+    return rowsOf(await this.repo.page(stickinessActors(projectId, q), paging));
   }
 
   async retention(projectId: number, q: RetentionQuery, paging: ActorPaging): Promise<ActorRows> {
-    const page = await this.repo.retention(projectId, q, paging);
+    const page = await this.repo.page(retentionActors(projectId, q), paging);
     const periods = q.bounds.length - 1;
     return {
       ...rowsOf(page),
@@ -86,7 +91,8 @@ export class AnalyticsService {
   }
 
   values(projectId: number, key: string, contains: string | null, page: { limit: number; offset: number }) {
-    return this.repo.values(projectId, key, contains, page);
+    const { sql, params } = propertyValuesSql(projectId, key, contains, page);
+    return this.repo.rows<{ name: string; count: number }>(sql, params);
   }
 
   /** The persons of `rows`, in their order; a person deleted since the query is left out. */

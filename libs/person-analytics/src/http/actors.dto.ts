@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { Actor } from '../analytics.service';
-import { PERSON_FIELDS, PersonDto, toPersonDto } from './persons.dto';
+import { PERSON_FIELDS, PersonDto, toPersonDto } from '@app/persons';
 
 /** A person as the persons modal lists it: the person, plus PostHog's actor fields. */
 export class PersonActorDto extends PersonDto {

@@ -26,9 +26,9 @@ import {
   referencedCohortIds,
   remapCohortReferences,
 } from './domain/cohort';
-import { isUuid, PersonRef } from './domain/person';
+import { isUuid, PersonsService } from '@app/persons';
+import type { Person, PersonRef } from '@app/persons';
 import { CohortsRepository } from './persistence/cohorts.repository';
-import { Person, PersonsRepository } from './persistence/persons.repository';
 import { assertPostgresRegexes, SqlParams, TargetingLimits } from '@app/targeting';
 
 const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.');
@@ -77,7 +77,7 @@ export class CohortsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly repo: CohortsRepository,
-    private readonly personsRepo: PersonsRepository,
+    private readonly personsService: PersonsService,
     private readonly activity: ActivityLogService,
     private readonly changes: FlagDefinitionChanges,
     private readonly jobs: BackgroundJobs,
@@ -161,7 +161,7 @@ export class CohortsService {
     page: { limit: number; offset: number },
   ): Promise<{ count: number; rows: Person[] }> {
     const { count, ids } = await this.personIds(projectId, id, page);
-    return { count, rows: await this.personsRepo.byIds(projectId, ids) };
+    return { count, rows: await this.personsService.byIds(projectId, ids) };
   }
 
   /** The ids of one page of `persons` (an export reads the persons a slice at a time). */
@@ -182,8 +182,7 @@ export class CohortsService {
    * same SQL that lists a cohort's persons), all evaluated for this one person in one statement.
    */
   async ofPerson(projectId: number, ref: PersonRef): Promise<Cohort[]> {
-    const person = await this.personsRepo.find(this.ds, projectId, ref);
-    if (!person) throw DomainError.notFound();
+    const person = await this.personsService.get(projectId, ref);
     const live = await this.repo.live(projectId);
     if (live.length === 0) return [];
     const all = await this.repo.withReferences(

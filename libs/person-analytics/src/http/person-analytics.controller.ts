@@ -1,45 +1,45 @@
+import { CohortsService, PersonCohortsDto, toCohortDtos } from '@app/cohorts';
+import {
+  CSV_LIMIT,
+  CsvExports,
+  pagesFrom,
+  pagesOf,
+  parseFormat,
+  parsePersonRef,
+  PERSON_FIELDS,
+  queryFilterOptions,
+} from '@app/persons';
 import {
   absoluteUrl,
   CurrentProject,
-  ExpensiveRoute,
   DomainError,
+  ExpensiveRoute,
   parseNonNegativeInt,
   RequireScopes,
   TenancyService,
 } from '@app/platform';
 import type { ProjectAccess } from '@app/platform';
-import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
-import type { ApiQueryOptions } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { ActorRows, AnalyticsService } from '../analytics.service';
 import { TargetingLimits } from '@app/targeting';
 import type { ParseOptions } from '@app/targeting';
-import { CohortsService } from '../cohorts.service';
-import { queryFilterOptions } from '../domain/query-filters';
-import { parsePersonRef } from '../domain/person';
-import {
-  AnalyticsParams,
-  funnelCorrelationQuery,
-  funnelQuery,
-  lifecycleQuery,
-  pathsQuery,
-  retentionQuery,
-  searchTerm,
-  stickinessQuery,
-  trendsQuery,
-} from '../domain/analytics-params';
-import type { ActorPaging } from '../persistence/analytics.queries';
-import { PersonCohortsDto, toCohortDtos } from './cohorts.dto';
-import { CsvExports, pagesFrom, pagesOf } from './csv';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ActorRows, AnalyticsService } from '../analytics.service';
+import { AnalyticsParams, searchTerm } from '../domain/analytics-params';
+import { FunnelActorsQueryDto, FunnelCorrelationQueryDto } from '../funnel/funnel.dto';
+import { funnelCorrelationQuery, funnelQuery } from '../funnel/funnel.query';
+import { LifecycleActorsQueryDto } from '../lifecycle/lifecycle.dto';
+import { lifecycleQuery } from '../lifecycle/lifecycle.query';
+import { PathsActorsQueryDto } from '../paths/paths.dto';
+import { pathsQuery } from '../paths/paths.query';
+import type { ActorPaging } from '../persistence/actors.repository';
+import { RetentionActorsQueryDto } from '../retention/retention.dto';
+import { retentionQuery } from '../retention/retention.query';
+import { StickinessActorsQueryDto } from '../stickiness/stickiness.dto';
+import { stickinessQuery } from '../stickiness/stickiness.query';
+import { TrendsActorsQueryDto } from '../trends/trends.dto';
+import { trendsQuery } from '../trends/trends.query';
+import { PropertyValuesQueryDto } from '../values/values.dto';
 import {
   ACTOR_FIELDS,
   ActorsDto,
@@ -49,166 +49,16 @@ import {
   RetentionActorsDto,
   ShortActorsDto,
   toActorDto,
-} from './analytics.dto';
-import { CSV_LIMIT, FORMAT_DESCRIPTION, parseFormat } from './export.dto';
+} from './actors.dto';
+import { PersonCohortsQueryDto } from './person-cohorts.dto';
 
-const FORMAT_QUERY = ApiQuery({
-  name: 'format',
-  required: false,
-  enum: ['json', 'csv'],
-  description: FORMAT_DESCRIPTION,
-});
-const formatOf = (query: QueryParams) => parseFormat(query.format);
-import { PERSON_FIELDS } from './persons.dto';
+/** `format` of a persons answer: json or csv (checked first, as PostHog's renderers are). */
+const formatOf = (query: { format?: unknown }) => parseFormat(query.format);
 
-type QueryParams = Record<string, unknown>;
 type Envelope = 'full' | 'short';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
-
-function queries(...specs: ApiQueryOptions[]): MethodDecorator {
-  return applyDecorators(...specs.map((s) => ApiQuery({ required: false, ...s })));
-}
-
-const JSON_TEXT = { type: 'string' } as const;
-const PAGING: ApiQueryOptions[] = [
-  {
-    name: 'limit',
-    schema: { type: 'integer', minimum: 0 },
-    description: 'Persons per page (default 100, at most 1000; CSV: 10,000).',
-  },
-  { name: 'offset', schema: { type: 'integer', minimum: 0 } },
-  {
-    name: 'search',
-    description: 'Only persons whose email or name property, or one of whose distinct ids, contains it (any case).',
-  },
-];
-const DATES: ApiQueryOptions[] = [
-  {
-    name: 'date_from',
-    description: 'ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d.',
-  },
-  { name: 'date_to', description: 'ISO date (to the end of that day), date-time or relative. Default now.' },
-];
-const INTERVAL: ApiQueryOptions = {
-  name: 'interval',
-  enum: ['hour', 'day', 'week', 'month'],
-  description: 'Default day; weeks start on Sunday, UTC.',
-};
-const PROPERTIES: ApiQueryOptions = {
-  name: 'properties',
-  schema: JSON_TEXT,
-  description:
-    'JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event.',
-};
-const ENTITY: ApiQueryOptions[] = [
-  { name: 'entity_id', description: 'The event (series) of the data point.' },
-  { name: 'entity_type', enum: ['events'], description: 'events (actions are not supported).' },
-  {
-    name: 'events',
-    schema: JSON_TEXT,
-    description:
-      'JSON list of series; the one whose id is entity_id lends its property filters (or the first, without entity_id).',
-  },
-];
-const FUNNEL: ApiQueryOptions[] = [
-  {
-    name: 'events',
-    schema: JSON_TEXT,
-    description:
-      'Required. JSON list of steps [{"id": "$pageview", "type": "events", "order": 0, "properties": [...]}].',
-  },
-  { name: 'funnel_order_type', enum: ['ordered', 'strict', 'unordered'], description: 'Default ordered.' },
-  {
-    name: 'funnel_window_days',
-    schema: { type: 'integer', minimum: 1 },
-    description: 'Conversion window (default 14 days).',
-  },
-  { name: 'funnel_window_interval', schema: { type: 'integer', minimum: 1 } },
-  { name: 'funnel_window_interval_unit', enum: ['second', 'minute', 'hour', 'day', 'week', 'month'] },
-  ...DATES,
-  PROPERTIES,
-  {
-    name: 'breakdown',
-    description: 'A property; with funnel_step_breakdown, only attempts whose first step had that value.',
-  },
-  { name: 'breakdown_type', enum: ['event', 'person'] },
-  { name: 'funnel_step_breakdown', description: 'The breakdown value ($$_posthog_breakdown_null_$$: not set).' },
-];
-
-const FUNNEL_STEP: ApiQueryOptions[] = [
-  {
-    name: 'funnel_step',
-    schema: { type: 'integer' },
-    description:
-      'Required (unless funnel_custom_steps or funnel trends): N ≥ 1 reached step N; -N dropped off before step N.',
-  },
-  {
-    name: 'funnel_custom_steps',
-    schema: JSON_TEXT,
-    description: 'JSON list of steps: persons whose furthest step is one of them.',
-  },
-  { name: 'funnel_viz_type', enum: ['steps', 'trends', 'time_to_convert'] },
-  { name: 'entrance_period_start', description: 'Funnel trends: the period (of interval) the persons entered in.' },
-  { name: 'drop_off', schema: { type: 'boolean' }, description: 'Funnel trends: those who did not convert.' },
-  {
-    name: 'funnel_to_step',
-    schema: { type: 'integer', minimum: 1 },
-    description: 'Funnel trends: the step (0-based) that counts as converted; default the last.',
-  },
-  INTERVAL,
-];
-
-const CORRELATION_QUERIES: ApiQueryOptions[] = [
-  {
-    name: 'funnel_correlation_person_entity',
-    required: true,
-    schema: JSON_TEXT,
-    description:
-      'JSON {"id": "event", "type": "events", "properties": [...]}: the event done between entering and converting.',
-  },
-  {
-    name: 'funnel_correlation_person_converted',
-    enum: ['TRUE', 'FALSE'],
-    description: 'Converted persons, or the others (default both).',
-  },
-  { name: 'funnel_correlation_person_limit', schema: { type: 'integer', minimum: 0 }, description: 'Alias of limit.' },
-  {
-    name: 'funnel_correlation_person_offset',
-    schema: { type: 'integer', minimum: 0 },
-    description: 'Alias of offset.',
-  },
-];
-
-const PATH_QUERIES: ApiQueryOptions[] = [
-  {
-    name: 'path_type',
-    enum: ['$pageview', '$screen', 'custom_event'],
-    description: 'Default $pageview (by $current_url).',
-  },
-  { name: 'include_event_types', schema: JSON_TEXT, description: 'JSON list of path types (instead of path_type).' },
-  { name: 'start_point', description: 'Paths start at its first occurrence in a session.' },
-  {
-    name: 'end_point',
-    description: 'Paths end at its first occurrence (after start_point); paths without it do not count.',
-  },
-  {
-    name: 'step_limit',
-    schema: { type: 'integer', minimum: 2, maximum: 20 },
-    description: 'Steps per path (default 5).',
-  },
-  { name: 'path_start_key', description: 'An edge’s source node, like 1_/home.' },
-  { name: 'path_end_key', description: 'An edge’s target node, like 2_/pricing.' },
-  { name: 'path_dropoff_key', description: 'Paths that end at this node, like 3_/signup.' },
-  {
-    name: 'exclude_events',
-    schema: JSON_TEXT,
-    description: 'JSON list of path elements (URLs, screens, events) to leave out.',
-  },
-  ...DATES,
-  PROPERTIES,
-];
 
 const ACTORS_OR_CSV = (model: string) => ({
   content: {
@@ -242,20 +92,8 @@ export class AnalyticsController {
   @Get('trends')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Persons behind a trends data point (who did entity_id in date_from–date_to)' })
-  @queries(
-    ...ENTITY,
-    { name: 'entity_math', enum: ['total', 'dau', 'weekly_active', 'monthly_active'] },
-    ...DATES,
-    INTERVAL,
-    PROPERTIES,
-    { name: 'breakdown', description: 'A property; with breakdown_value, only events (or persons) with that value.' },
-    { name: 'breakdown_type', enum: ['event', 'person'] },
-    { name: 'breakdown_value', description: 'Required with breakdown ($$_posthog_breakdown_null_$$: not set).' },
-    ...PAGING,
-  )
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  trends(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+  trends(@CurrentProject() project: ProjectAccess, @Query() query: TrendsActorsQueryDto, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.trends(project.id, trendsQuery(p, now), paging),
     );
@@ -264,10 +102,8 @@ export class AnalyticsController {
   @Get('funnel')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Persons who reached (or dropped off before) a funnel step' })
-  @queries(...FUNNEL, ...FUNNEL_STEP, ...PAGING)
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  funnel(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+  funnel(@CurrentProject() project: ProjectAccess, @Query() query: FunnelActorsQueryDto, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
@@ -278,12 +114,10 @@ export class AnalyticsController {
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Persons of a funnel step, with the parameters in the body' })
   @ApiBody({ type: InsightBodyDto, required: false })
-  @queries(...FUNNEL, ...FUNNEL_STEP, ...PAGING)
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   funnelPost(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: FunnelActorsQueryDto,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
@@ -295,10 +129,12 @@ export class AnalyticsController {
   @Get('funnel/correlation')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Funnel persons, converted or not, who did an event in between' })
-  @queries(...FUNNEL, ...CORRELATION_QUERIES, ...PAGING)
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  correlation(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+  correlation(
+    @CurrentProject() project: ProjectAccess,
+    @Query() query: FunnelCorrelationQueryDto,
+    @Req() req: Request,
+  ) {
     return this.correlationActors(project, req, query, {});
   }
 
@@ -307,12 +143,10 @@ export class AnalyticsController {
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Funnel correlation persons, with the parameters in the body' })
   @ApiBody({ type: InsightBodyDto, required: false })
-  @queries(...FUNNEL, ...CORRELATION_QUERIES, ...PAGING)
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   correlationPost(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: FunnelCorrelationQueryDto,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
@@ -324,10 +158,8 @@ export class AnalyticsController {
   @ApiOperation({
     summary: 'Persons whose paths went through start_point → end_point, or an edge / drop-off of the paths chart',
   })
-  @queries(...PATH_QUERIES, ...PAGING)
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
-  path(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+  path(@CurrentProject() project: ProjectAccess, @Query() query: PathsActorsQueryDto, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
@@ -338,12 +170,10 @@ export class AnalyticsController {
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Path persons, with the parameters in the body' })
   @ApiBody({ type: InsightBodyDto, required: false })
-  @queries(...PATH_QUERIES, ...PAGING)
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   pathPost(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: PathsActorsQueryDto,
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
@@ -355,18 +185,8 @@ export class AnalyticsController {
   @Get('lifecycle')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Persons who were new, returning, resurrecting or dormant in the period of target_date' })
-  @queries(
-    { name: 'target_date', required: true, description: 'A date in the period (the bar of the lifecycle chart).' },
-    { name: 'lifecycle_type', required: true, enum: ['new', 'returning', 'resurrecting', 'dormant'] },
-    ...ENTITY,
-    INTERVAL,
-    PROPERTIES,
-    ...DATES,
-    ...PAGING,
-  )
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
-  lifecycle(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+  lifecycle(@CurrentProject() project: ProjectAccess, @Query() query: LifecycleActorsQueryDto, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.lifecycle(project.id, lifecycleQuery(p, now), paging),
     );
@@ -375,17 +195,8 @@ export class AnalyticsController {
   @Get('stickiness')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Persons active on exactly stickiness_days intervals of the range' })
-  @queries(
-    { name: 'stickiness_days', required: true, schema: { type: 'integer', minimum: 1 } },
-    ...ENTITY,
-    INTERVAL,
-    ...DATES,
-    PROPERTIES,
-    ...PAGING,
-  )
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
-  stickiness(@CurrentProject() project: ProjectAccess, @Query() query: QueryParams, @Req() req: Request) {
+  stickiness(@CurrentProject() project: ProjectAccess, @Query() query: StickinessActorsQueryDto, @Req() req: Request) {
     return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
       this.analytics.stickiness(project.id, stickinessQuery(p, now), paging),
     );
@@ -394,38 +205,10 @@ export class AnalyticsController {
   @Get('retention')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'The persons of one retention cohort, with their appearances per period' })
-  @queries(
-    {
-      name: 'target_entity',
-      schema: JSON_TEXT,
-      description: 'JSON {"id": "$pageview", "type": "events"} (the default).',
-    },
-    {
-      name: 'returning_entity',
-      schema: JSON_TEXT,
-      description: 'JSON entity; default the first of events, else target_entity.',
-    },
-    {
-      name: 'retention_type',
-      enum: ['retention_recurring', 'retention_first_time'],
-      description: 'Default retention_recurring.',
-    },
-    { name: 'period', enum: ['Hour', 'Day', 'Week', 'Month'], description: 'Default Day.' },
-    { name: 'total_intervals', schema: { type: 'integer', minimum: 1, maximum: 400 }, description: 'Default 11.' },
-    {
-      name: 'selected_interval',
-      schema: { type: 'integer', minimum: 0 },
-      description: 'The cohort (0: the oldest period). Default 0.',
-    },
-    { name: 'date_to', description: 'A date in the last period. Default now.' },
-    PROPERTIES,
-    ...PAGING,
-  )
-  @FORMAT_QUERY
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(RetentionActorsDto)))
   async retention(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: RetentionActorsQueryDto,
     @Req() req: Request,
   ): Promise<RetentionActorsDto | StreamableFile> {
     const format = formatOf(query);
@@ -456,13 +239,6 @@ export class AnalyticsController {
   @Get('values')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Values of a person property, most common first, with how many persons have each' })
-  @queries(
-    { name: 'key', description: 'The person property (no key: an empty list).' },
-    { name: 'value', description: 'Only values containing this (any case).' },
-    { name: 'limit', schema: { type: 'integer', minimum: 0 }, description: 'Default 100, at most 1000.' },
-    { name: 'offset', schema: { type: 'integer', minimum: 0 } },
-  )
-  @FORMAT_QUERY
   @ApiOkResponse({
     content: {
       'application/json': { schema: { type: 'array', items: { $ref: getSchemaPath(PropertyValueDto) } } },
@@ -472,7 +248,7 @@ export class AnalyticsController {
   @ApiExtraModels(PropertyValueDto)
   async values(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: PropertyValuesQueryDto,
   ): Promise<PropertyValueDto[] | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, {}, this.filters);
@@ -489,11 +265,10 @@ export class AnalyticsController {
   @Get('cohorts')
   @RequireScopes('person:read', 'cohort:read')
   @ApiOperation({ summary: 'The live cohorts a person belongs to (static membership and dynamic conditions)' })
-  @queries({ name: 'person_id', required: true, description: 'The person: integer id or uuid.' })
   @ApiOkResponse({ type: PersonCohortsDto })
   async personCohorts(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: PersonCohortsQueryDto,
   ): Promise<PersonCohortsDto> {
     const raw = new AnalyticsParams(query, {}, this.filters).string('person_id');
     if (raw === undefined || raw === '') throw DomainError.required('person_id');
@@ -502,7 +277,7 @@ export class AnalyticsController {
     return { results: await toCohortDtos(await this.cohorts.ofPerson(project.id, ref), this.tenancy) };
   }
 
-  private correlationActors(project: ProjectAccess, req: Request, query: QueryParams, body: object) {
+  private correlationActors(project: ProjectAccess, req: Request, query: object, body: object) {
     return this.actors(
       project,
       req,
@@ -518,7 +293,7 @@ export class AnalyticsController {
   private async actors(
     project: ProjectAccess,
     req: Request,
-    query: QueryParams,
+    query: object,
     body: object,
     envelope: Envelope,
     run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<ActorRows>,

@@ -12,7 +12,9 @@ import {
   TargetingLimits,
 } from '@app/targeting';
 import { Cohort, CohortChanges, CohortFilters, cohortIdOf, cohortLeaves, performedEventWindow } from '../domain/cohort';
-import { Queryable, queryRows } from './sql';
+import { queryRows } from '@app/platform';
+
+type Queryable = Pick<EntityManager | DataSource, 'query'>;
 
 interface CohortRow {
   id: number;
