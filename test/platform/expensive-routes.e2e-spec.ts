@@ -1,4 +1,6 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
+import { saveCostlyShapes } from '../hardening/costly-shapes';
 import { ingest } from '../persons/factories';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 
@@ -151,4 +153,73 @@ describe('expensive routes: bounded per user and project, off the pool share of 
     expect(gauges).toMatch(/^expensive_work_running 0$/m);
     expect(gauges).toMatch(/^expensive_work_waiting 0$/m);
   }, 120_000);
+
+  it('keeps another tenant’s flag list and /flags answering while a tenant works its worst saved objects', async () => {
+    // The hostile tenant saves the worst objects the limits allow (regex wall, dense flag DAG,
+    // long chains, cohorts nested to both limits, wide persons), then every client works them:
+    // /flags with long person properties, the local-evaluation definitions with cohorts, CSV
+    // exports, cohort persons, funnels and flag edits that take the dependency-graph lock.
+    const shapes = await saveCostlyShapes(t, t);
+    const p = `/api/projects/${t.projectId}`;
+    const work: Array<() => Promise<{ status: number }>> = [
+      () =>
+        request(t.baseUrl)
+          .post('/flags?v=2')
+          .send({ token: t.projectToken, distinct_id: 'hostile', person_properties: shapes.longProperties }),
+      () => t.get(`${p}/feature_flags/local_evaluation/?send_cohorts`),
+      () => t.get(`${p}/persons/?format=csv`),
+      () => t.get(`${p}/cohorts/${shapes.cohortIds[0]}/persons/`),
+      () => t.get(`${p}/cohorts/${shapes.cohortIds[1]}/persons/?format=csv`),
+      () => t.get(funnelPath),
+      () => t.patch(`${p}/feature_flags/${shapes.flagIds[1]}/`, { name: `edited ${Date.now()}` }),
+    ];
+    const until = Date.now() + FLOOD_MS;
+    const hostile: Record<string, number> = {};
+    const byWork: number[][] = [];
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const flood = Promise.all(
+      Array.from({ length: FLOOD }, async (_, i) => {
+        for (let n = i; Date.now() < until; n++) {
+          const at = Date.now();
+          const res = await work[n % work.length]();
+          hostile[res.status] = (hostile[res.status] ?? 0) + 1;
+          (byWork[n % work.length] ??= []).push(Date.now() - at);
+          if (res.status === 429) await new Promise((r) => setTimeout(r, 200));
+        }
+      }),
+    );
+    const list: number[] = [];
+    const flags: number[] = [];
+    const statuses: number[] = [];
+    while (Date.now() < until) {
+      let at = Date.now();
+      const listed = await t.get(`/api/projects/${neighbour.projectId}/feature_flags/`, neighbour.key);
+      list.push(Date.now() - at);
+      at = Date.now();
+      const evaluated = await request(t.baseUrl)
+        .post('/flags?v=2')
+        .send({ token: neighbour.projectToken, distinct_id: `visitor-${list.length}` });
+      flags.push(Date.now() - at);
+      statuses.push(listed.status, evaluated.status);
+      expect(evaluated.body.flags?.['only-flag']?.enabled ?? evaluated.text).toBe(true);
+    }
+    await flood;
+    loopDelay.disable();
+    const loopMax = Math.round(loopDelay.max / 1e6);
+    process.stdout.write(
+      `EXPENSIVE: ${FLOOD} clients x ${FLOOD_MS} ms on the worst saved objects: hostile statuses=${JSON.stringify(hostile)} ` +
+        `neighbourList(${figures(list)}) neighbourFlags(${figures(flags)}) eventLoopDelayMax=${loopMax}ms p99=${Math.round(loopDelay.percentile(99) / 1e6)}ms hostile(${byWork.map((ms) => figures(ms)).join(' | ')})\n`,
+    );
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    // /flags on the hostile project is an SDK path (not bounded per user): it answers 200; the
+    // management and expensive routes answer 200, or 429 past the bounds; never a 5xx.
+    expect(
+      Object.keys(hostile)
+        .map(Number)
+        .filter((s) => ![200, 429].includes(s)),
+    ).toEqual([]);
+    // Generous, so that a loaded CI machine does not flake it; the figure is printed above.
+    expect(loopMax).toBeLessThanOrEqual(Number(process.env.NEIGHBOUR_LOOP_DELAY_CEILING_MS ?? 1_000));
+  }, 300_000);
 });

@@ -53,6 +53,10 @@ export class ApiConfig extends HttpConfig {
   @EnvInt(1)
   TARGETING_COHORT_MAX_EXPANSION = DEFAULT_TARGETING_LIMITS.cohortMaxExpansion;
 
+  /** Cohorts in the longest chain of references from one cohort, itself included. */
+  @EnvInt(1, 10_000)
+  TARGETING_COHORT_MAX_DEPTH = DEFAULT_TARGETING_LIMITS.cohortMaxDepth;
+
   targetingLimits(): TargetingLimits {
     return new TargetingLimits(
       this.TARGETING_MAX_CONDITIONS,
@@ -60,6 +64,7 @@ export class ApiConfig extends HttpConfig {
       this.TARGETING_REGEX_MAX_PROGRAM,
       this.TARGETING_REGEX_BUDGET,
       this.TARGETING_COHORT_MAX_EXPANSION,
+      this.TARGETING_COHORT_MAX_DEPTH,
     );
   }
 }

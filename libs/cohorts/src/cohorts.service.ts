@@ -18,6 +18,7 @@ import {
   Cohort,
   COHORT_SCOPE,
   CohortChanges,
+  cohortDepth,
   cohortExpansion,
   CohortFilters,
   findCohortCycle,
@@ -378,8 +379,18 @@ export class CohortsService {
     }
     lookup.set(self, defined.filters);
     const cap = this.limits.cohortMaxExpansion;
+    const maxDepth = this.limits.cohortMaxDepth;
     const memo = new Map<number, number>();
+    const depths = new Map<number, number>();
     for (const root of [self, ...(id === undefined ? [] : lookup.keys())]) {
+      if (cohortDepth(root, lookup, depths) > maxDepth) {
+        throw DomainError.invalid(
+          root === self
+            ? `This cohort starts a chain of more than ${maxDepth} cohorts referencing one another; reference a shallower cohort.`
+            : `Cohort ${root}, which references this one, would start a chain of more than ${maxDepth} cohorts referencing one another.`,
+          'filters',
+        );
+      }
       const size = cohortExpansion(root, lookup, cap, memo);
       if (size > cap) {
         throw DomainError.invalid(

@@ -7,6 +7,7 @@ import type { EvaluationContext, FlagEvaluation, Properties } from './domain/eva
 import { DefinitionFlag, DefinitionsBody, ProjectDefinitions } from './domain/project-definitions';
 import { RemoteConfig, remoteConfigOf, remoteConfigToken } from './domain/remote-config';
 import { FlagsRequest } from './domain/sdk-request';
+import { EvaluationTurns } from './evaluation-turns';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
@@ -50,6 +51,8 @@ export class FlagEvaluationService implements OnModuleInit {
   private readonly tokens = new Map<string, number>();
   /** `<key hash>:<project id>` → until when that key's access to that project stands checked. */
   private readonly definitionsAccess = new Map<string, number>();
+  /** One evaluation per project per turn of the event loop (see EvaluationTurns). */
+  private readonly turns = new EvaluationTurns();
 
   constructor(
     private readonly cache: FlagDefinitionsCache,
@@ -104,7 +107,10 @@ export class FlagEvaluationService implements OnModuleInit {
       : definitions.activeKeys;
     if (keys.length === 0) return { definitions, results: [] };
     const context = await this.context(projectId, definitions, request);
-    return { definitions, results: evaluateAll(definitions.compiled, context, keys) };
+    return {
+      definitions,
+      results: await this.turns.run(projectId, () => evaluateAll(definitions.compiled, context, keys)),
+    };
   }
 
   /**
@@ -116,7 +122,11 @@ export class FlagEvaluationService implements OnModuleInit {
     const definitions = await this.cache.get(projectId);
     if (key !== undefined && !definitions.byKey.has(key)) return { definitions, results: [] };
     const context = await this.context(projectId, definitions, request);
-    return { definitions, results: evaluateAll(definitions.compiled, context, key === undefined ? undefined : [key]) };
+    const keys = key === undefined ? undefined : [key];
+    return {
+      definitions,
+      results: await this.turns.run(projectId, () => evaluateAll(definitions.compiled, context, keys)),
+    };
   }
 
   /** Every live flag for a distinct id (inactive ones as disabled), as `evaluation_reasons` shows them. */
@@ -124,7 +134,7 @@ export class FlagEvaluationService implements OnModuleInit {
     evaluations.inc({ endpoint: 'evaluation_reasons' });
     const definitions = await this.cache.get(projectId);
     const context = await this.context(projectId, definitions, request(distinctId, groups));
-    return { definitions, results: evaluateAll(definitions.compiled, context) };
+    return { definitions, results: await this.turns.run(projectId, () => evaluateAll(definitions.compiled, context)) };
   }
 
   /** The caller's own value of every live flag: evaluated for its user's distinct id. */
@@ -132,7 +142,8 @@ export class FlagEvaluationService implements OnModuleInit {
     evaluations.inc({ endpoint: 'my_flags' });
     const definitions = await this.cache.get(projectId);
     const context = await this.context(projectId, definitions, request(actor.distinctId, groups));
-    const values = new Map(evaluateAll(definitions.compiled, context).map((r) => [r.key, r.value]));
+    const results = await this.turns.run(projectId, () => evaluateAll(definitions.compiled, context));
+    const values = new Map(results.map((r) => [r.key, r.value]));
     return definitions.flags.map((flag) => ({ flag, value: values.get(flag.key) ?? false }));
   }
 

@@ -1,10 +1,13 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import {
+  cohortDepth,
+  cohortExpansion,
   findCohortCycle,
   hasBehavioralFilters,
   normalizeCohortFilters,
   referencedCohortIds,
   remapCohortReferences,
+  CohortFilters,
 } from './cohort';
 
 const plan = { key: 'plan', type: 'person', operator: 'exact', value: 'pro' };
@@ -132,5 +135,29 @@ describe('cohort filters', () => {
         ]),
       ),
     ).toBeNull();
+  });
+});
+
+describe('cohortDepth and cohortExpansion', () => {
+  const chain = (n: number) =>
+    new Map(
+      Array.from({ length: n }, (_, i) => [
+        i + 1,
+        { properties: { type: 'AND', values: [i === 0 ? plan : inCohort(i)] } } as CohortFilters,
+      ]),
+    );
+
+  it('counts the cohorts of the longest chain, a leaf cohort being 1 and a missing one 0', () => {
+    const lookup = chain(3);
+    expect([1, 2, 3].map((id) => cohortDepth(id, lookup))).toEqual([1, 2, 3]);
+    expect(cohortDepth(99, lookup)).toBe(0);
+    lookup.set(4, { properties: { type: 'OR', values: [inCohort(1), inCohort(3), inCohort(77)] } } as CohortFilters);
+    expect(cohortDepth(4, lookup)).toBe(4);
+  });
+
+  it('walks a chain of 200,000 cohorts without recursion (both measures)', () => {
+    const lookup = chain(200_000);
+    expect(cohortDepth(200_000, lookup)).toBe(200_000);
+    expect(cohortExpansion(200_000, lookup, 10)).toBe(1);
   });
 });

@@ -264,6 +264,61 @@ export function findCohortCycle(
   return path && [start, ...path];
 }
 
+/** How a cohort is measured over its references, one cohort at a time (see `measureCohort`). */
+interface CohortMeasure {
+  /** What a plain leaf, a missing cohort or a reference back onto the path counts. */
+  leaf: number;
+  /** A cohort's running total with one more leaf or referenced cohort of size `child`. */
+  add(total: number, child: number): number;
+  /** A cohort's size from the total of its leaves and references. */
+  finish(total: number): number;
+}
+
+/**
+ * Folds `measure` over the cohorts reachable from `id` through `lookup`, each cohort measured
+ * once (`memo`, which may be shared between calls with the same measure), with an explicit stack:
+ * a chain of references as long as the project holds cannot overflow the call stack.
+ */
+function measureCohort(
+  id: number,
+  lookup: ReadonlyMap<number, CohortFilters>,
+  measure: CohortMeasure,
+  memo: Map<number, number>,
+): number {
+  const onPath = new Set<number>();
+  type Frame = { id: number; refs: Array<number | undefined>; next: number; total: number };
+  const frames: Frame[] = [];
+  // A cohort's size when known at once (memoised, missing, on a cycle), else its frame is pushed.
+  const enter = (cohortId: number): number | undefined => {
+    const known = memo.get(cohortId);
+    if (known !== undefined) return known;
+    const filters = lookup.get(cohortId);
+    if (!filters || onPath.has(cohortId)) return measure.leaf;
+    onPath.add(cohortId);
+    const refs = cohortLeaves(filters).map((leaf) => (leaf.type === 'cohort' ? cohortIdOf(leaf.value) : undefined));
+    frames.push({ id: cohortId, refs, next: 0, total: 0 });
+    return undefined;
+  };
+  const root = enter(id);
+  if (root !== undefined) return root;
+  for (;;) {
+    const frame = frames[frames.length - 1];
+    if (frame.next < frame.refs.length) {
+      const ref = frame.refs[frame.next++];
+      const size = ref === undefined ? measure.leaf : enter(ref);
+      if (size !== undefined) frame.total = measure.add(frame.total, size);
+      continue;
+    }
+    frames.pop();
+    onPath.delete(frame.id);
+    const size = measure.finish(frame.total);
+    memo.set(frame.id, size);
+    const parent = frames[frames.length - 1];
+    if (!parent) return size;
+    parent.total = measure.add(parent.total, size);
+  }
+}
+
 /**
  * How many filters a cohort stands for once every cohort it references is counted each time it
  * is referenced (what inlining would build; SDKs that evaluate cohorts locally do). Saturates
@@ -275,36 +330,17 @@ export function cohortExpansion(
   cap: number,
   memo = new Map<number, number>(),
 ): number {
-  const onPath = new Set<number>();
-  type Frame = { id: number; refs: Array<number | undefined>; next: number; total: number };
-  const frames: Frame[] = [];
-  // A cohort's size when known at once (memoised, missing, on a cycle), else its frame is pushed.
-  const enter = (cohortId: number): number | undefined => {
-    const known = memo.get(cohortId);
-    if (known !== undefined) return known;
-    const filters = lookup.get(cohortId);
-    if (!filters || onPath.has(cohortId)) return 1;
-    onPath.add(cohortId);
-    const refs = cohortLeaves(filters).map((leaf) => (leaf.type === 'cohort' ? cohortIdOf(leaf.value) : undefined));
-    frames.push({ id: cohortId, refs, next: 0, total: 0 });
-    return undefined;
-  };
-  const add = (frame: Frame, size: number) => (frame.total = Math.min(cap + 1, frame.total + size));
-  const root = enter(id);
-  if (root !== undefined) return root;
-  for (;;) {
-    const frame = frames[frames.length - 1];
-    if (frame.next < frame.refs.length) {
-      const ref = frame.refs[frame.next++];
-      const size = ref === undefined ? 1 : enter(ref);
-      if (size !== undefined) add(frame, size);
-      continue;
-    }
-    frames.pop();
-    onPath.delete(frame.id);
-    memo.set(frame.id, frame.total);
-    const parent = frames[frames.length - 1];
-    if (!parent) return frame.total;
-    add(parent, frame.total);
-  }
+  return measureCohort(id, lookup, { leaf: 1, add: (t, c) => Math.min(cap + 1, t + c), finish: (t) => t }, memo);
+}
+
+/**
+ * The cohorts in the longest chain of references from `id`, itself included (a cohort that
+ * references none: 1); a missing cohort or one back on the path adds nothing.
+ */
+export function cohortDepth(
+  id: number,
+  lookup: ReadonlyMap<number, CohortFilters>,
+  memo = new Map<number, number>(),
+): number {
+  return measureCohort(id, lookup, { leaf: 0, add: Math.max, finish: (t) => t + 1 }, memo);
 }

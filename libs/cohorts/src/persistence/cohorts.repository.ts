@@ -11,7 +11,7 @@ import {
   SqlParams,
   TargetingLimits,
 } from '@app/targeting';
-import { Cohort, CohortChanges, CohortFilters, cohortIdOf, cohortLeaves, performedEventWindow } from '../domain/cohort';
+import { Cohort, CohortChanges, CohortFilters, cohortIdOf, performedEventWindow } from '../domain/cohort';
 import { queryRows } from '@app/platform';
 
 type Queryable = Pick<EntityManager | DataSource, 'query'>;
@@ -118,21 +118,31 @@ export class CohortsRepository {
     return new Map(rows.map((r) => [r.id, toCohort(r)]));
   }
 
-  /** `ids` and every cohort they reference, transitively (deleted ones included). */
+  /**
+   * `ids` and every cohort they reference, transitively (deleted ones included), in one
+   * statement: read level by level, a chain of n cohorts cost n queries on every save.
+   * The statement follows every `{"type": "cohort"}` object's `value` at any depth (a superset
+   * of the references `cohortLeaves` finds, which decide the edges; extra rows are harmless).
+   */
   async withReferences(db: Queryable, projectId: number, ids: readonly number[]): Promise<Map<number, Cohort>> {
-    const found = new Map<number, Cohort>();
-    let frontier = [...new Set(ids)];
-    while (frontier.length > 0) {
-      const batch = await this.findMany(db, projectId, frontier);
-      batch.forEach((cohort, id) => found.set(id, cohort));
-      frontier = [...batch.values()]
-        .flatMap((c) => cohortLeaves(c.filters))
-        .filter((leaf) => leaf.type === 'cohort')
-        .map((leaf) => cohortIdOf(leaf.value))
-        .filter((id): id is number => id !== undefined && !found.has(id));
-      frontier = [...new Set(frontier)];
-    }
-    return found;
+    const roots = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+    if (roots.length === 0) return new Map();
+    const rows = await queryRows<CohortRow>(
+      db,
+      `WITH RECURSIVE reached(id) AS (
+         SELECT c.id FROM cohorts c WHERE c.project_id = $1 AND c.id = ANY($2::int[])
+         UNION
+         SELECT c.id
+           FROM reached r
+           JOIN cohorts s ON s.project_id = $1 AND s.id = r.id
+           CROSS JOIN LATERAL jsonb_path_query(s.filters, 'lax $.properties.** ? (@.type == "cohort").value') AS v(value)
+           JOIN cohorts c ON c.project_id = $1
+                         AND c.id = substring(v.value #>> '{}' from '[0-9]{1,9}')::int
+       )
+       SELECT ${COLUMNS} FROM cohorts c JOIN reached USING (id) WHERE c.project_id = $1`,
+      [projectId, roots],
+    );
+    return new Map(rows.map((r) => [r.id, toCohort(r)]));
   }
 
   /** Every live cohort of the project (what flag evaluation compiles). */

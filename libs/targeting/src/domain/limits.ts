@@ -14,6 +14,8 @@ export class TargetingLimits {
     readonly regexBudget = 1_000_000,
     /** Filters of a cohort with every cohort it references counted each time it is referenced. */
     readonly cohortMaxExpansion = 10_000,
+    /** Cohorts in the longest chain of references from one cohort (itself included). */
+    readonly cohortMaxDepth = 100,
   ) {}
 }
 
