@@ -5,30 +5,35 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
 import { FlagEvaluationService } from './flag-evaluation.service';
-import { FlagToolsService } from './flag-tools.service';
+import { FlagAudienceService } from './flag-audience.service';
 import { FlagsService } from './flags.service';
 import { DashboardsController } from './http/dashboards.controller';
+import { FlagAudienceController } from './http/flag-audience.controller';
 import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
 import { OfrepController } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
 import { RemoteConfigController } from './http/remote-config.controller';
 import { SdkController } from './http/sdk.controller';
+import { UsageDashboardsController } from './http/usage-dashboards.controller';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagRecord } from './persistence/flag.record';
 import { FlagsRepository } from './persistence/flags.repository';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
+import { UsageDashboardsService } from './usage-dashboards.service';
 
 /**
  * Feature flags: the management API (project and organization level), evaluation (the SDK,
- * OFREP, remote-config and helper endpoints, over definitions compiled once per change) and the
- * flag tools.
+ * OFREP, remote-config and helper endpoints, over definitions compiled once per change), who a
+ * flag reaches (blast radius, static cohorts) and usage dashboards.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule],
-  // The helpers controller comes before FlagsController, whose `GET :id` would take their paths.
+  // The controllers of fixed paths come before FlagsController, whose `GET :id` would take them.
   controllers: [
     FlagEvaluationController,
+    FlagAudienceController,
+    UsageDashboardsController,
     FlagsController,
     OrganizationFlagsController,
     SdkController,
@@ -44,7 +49,8 @@ import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.rep
     HashKeyOverridesRepository,
     FlagDefinitionsCache,
     FlagEvaluationService,
-    FlagToolsService,
+    FlagAudienceService,
+    UsageDashboardsService,
   ],
   exports: [FlagsService, FlagEditPolicies, FlagEvaluationService],
 })

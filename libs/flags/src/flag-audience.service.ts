@@ -3,16 +3,12 @@ import { PersonsService } from '@app/persons';
 import { Actor, BackgroundJobs, DomainError, ExpensiveWork, metrics, UserRecord, TenancyService } from '@app/platform';
 import { EvaluationBudget, holdsWhenAbsent, TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { Dashboard, enrichedTiles, hasEnrichedInsights, usageDashboard } from './domain/dashboard';
 import { compileConditionMatcher, evaluateFlag } from './domain/evaluation';
 import type { EvaluationContext, FlagCondition, PropertyFilter } from './domain/evaluation';
 import { cohortCheck, flagCohortIds, flagDependencyIds, validateFilters } from './domain/filters';
 import { Flag } from './domain/flag';
 import { FlagsService, ProjectScope } from './flags.service';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
-import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
@@ -29,21 +25,16 @@ export interface BlastRadiusInput {
   group_type_index?: unknown;
 }
 
-/** `{success}` / `{success: false, error}`, PostHog's bodies for the dashboard actions. */
-export type DashboardOutcome = { success: true } | { success: false; error: string };
-
 /**
- * The flag tools: blast radius, static cohorts of the persons a flag is on for, and usage
- * dashboards. Counting and filling evaluate with the same engine and definitions as `/flags`, so
- * their answers agree with what evaluation decides.
+ * Who a flag reaches: how many persons (or groups) a condition matches (blast radius), and a
+ * static cohort of the persons a flag is on for. Counting and filling evaluate with the same
+ * engine and definitions as `/flags`, so their answers agree with what evaluation decides.
  */
 @Injectable()
-export class FlagToolsService {
+export class FlagAudienceService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly flags: FlagsRepository,
     private readonly flagsService: FlagsService,
-    private readonly dashboards: DashboardsRepository,
     private readonly hashKeys: HashKeyOverridesRepository,
     private readonly cache: FlagDefinitionsCache,
     private readonly persons: PersonsService,
@@ -227,45 +218,6 @@ export class FlagToolsService {
       staticCohortsFilled.inc({ outcome });
       await this.cohorts.finishStatic(cohortId);
     }
-  }
-
-  /**
-   * A new usage dashboard for the flag (always a new one, as PostHog does), with the enriched
-   * insights when the flag has enriched analytics; it becomes the flag's `usage_dashboard`.
-   */
-  async createUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
-    await this.ds.transaction(async (m) => {
-      const flag = await this.flagsService.editable(scope, actor, flagId, m);
-      const template = usageDashboard(flag.key);
-      if (flag.hasEnrichedAnalytics) template.tiles.push(...enrichedTiles(flag.key, template.tiles));
-      const dashboard = await this.dashboards.insert(m, scope.id, actor.userId, template);
-      await this.flags.setUsageDashboard(m, scope.id, flag.id, dashboard.id);
-    });
-    return { success: true };
-  }
-
-  /** Adds the enriched insights to the flag's usage dashboard; PostHog's checks, in its order. */
-  async enrichUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
-    return this.ds.transaction(async (m) => {
-      const flag = await this.flagsService.editable(scope, actor, flagId, m);
-      const dashboard =
-        flag.usageDashboardId === null ? null : await this.dashboards.find(scope.id, flag.usageDashboardId, m);
-      if (!dashboard || dashboard.deleted) return { success: false, error: 'Usage dashboard not found' };
-      if (hasEnrichedInsights(dashboard)) return { success: false, error: 'Usage dashboard already has enriched data' };
-      if (!flag.hasEnrichedAnalytics) {
-        return { success: false, error: 'No enriched analytics available for this feature flag' };
-      }
-      await this.dashboards.addTiles(m, scope.id, dashboard.id, enrichedTiles(flag.key, dashboard.tiles));
-      return { success: true };
-    });
-  }
-
-  /** A dashboard of the project, deleted or not; 404 otherwise. */
-  async dashboard(projectId: number, id: number): Promise<{ dashboard: Dashboard; createdBy: UserRecord | null }> {
-    const dashboard = await this.dashboards.find(projectId, id);
-    if (!dashboard) throw DomainError.notFound();
-    const createdBy = dashboard.createdById === null ? null : await this.tenancy.getUser(dashboard.createdById);
-    return { dashboard, createdBy };
   }
 }
 
