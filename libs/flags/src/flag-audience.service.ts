@@ -8,7 +8,7 @@ import type { EvaluationContext, FlagCondition, PropertyFilter } from './domain/
 import { cohortCheck, flagCohortIds, flagDependencyIds, validateFilters } from './domain/filters';
 import { Flag } from './domain/flag';
 import { FlagsService, ProjectScope } from './flags.service';
-import { FlagDefinitionsCache } from './flag-definitions.cache';
+import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { FlagsRepository } from './persistence/flags.repository';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
@@ -36,7 +36,7 @@ export class FlagAudienceService {
     private readonly flags: FlagsRepository,
     private readonly flagsService: FlagsService,
     private readonly hashKeys: HashKeyOverridesRepository,
-    private readonly cache: FlagDefinitionsCache,
+    private readonly cache: ProjectSnapshotsCache,
     private readonly persons: PersonsService,
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,

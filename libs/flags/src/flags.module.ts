@@ -3,7 +3,7 @@ import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlagEditPolicies } from './flag-edit-policies';
-import { FlagDefinitionsCache } from './flag-definitions.cache';
+import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { FlagEvaluationService } from './flag-evaluation.service';
 import { FlagAudienceService } from './flag-audience.service';
 import { FlagsService } from './flags.service';
@@ -47,7 +47,7 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     FlagEditPolicies,
     DashboardsRepository,
     HashKeyOverridesRepository,
-    FlagDefinitionsCache,
+    ProjectSnapshotsCache,
     FlagEvaluationService,
     FlagAudienceService,
     UsageDashboardsService,

@@ -6,8 +6,8 @@ import { Allow } from 'class-validator';
 import type { Dashboard } from '../domain/dashboard';
 import { evaluationReasonsCode } from '../domain/evaluation';
 import { parseGroupsQuery } from '../domain/sdk-request';
-import { sendCohortsOf } from './definitions-response';
-import type { DefinitionFlag } from '../domain/project-definitions';
+import { sendCohortsOf } from './local-evaluation-response';
+import type { DefinitionFlag } from '../domain/project-snapshot';
 import type { Evaluated, FlagValue } from '../flag-evaluation.service';
 import { FlagFiltersDto } from './flags.dto';
 

@@ -14,7 +14,7 @@ import {
   toEvaluationReasons,
   toMyFlags,
 } from './evaluation.dto';
-import { sendDefinitions } from './definitions-response';
+import { sendLocalEvaluation } from './local-evaluation-response';
 
 /**
  * Flag values outside the SDK endpoints: for a distinct id with the reasons, for the caller, and
@@ -72,6 +72,6 @@ export class FlagEvaluationController {
     @Res() res: Response,
   ): Promise<void> {
     const body = await this.evaluation.localEvaluation(project.id, query.send_cohorts);
-    sendDefinitions(res, body, ifNoneMatch);
+    sendLocalEvaluation(res, body, ifNoneMatch);
   }
 }

@@ -16,7 +16,7 @@ import {
 import type { Request, Response } from 'express';
 import { parseFlagsRequest, tokenOf } from '../domain/sdk-request';
 import { FlagEvaluationService } from '../flag-evaluation.service';
-import { sendDefinitions } from './definitions-response';
+import { sendLocalEvaluation } from './local-evaluation-response';
 import { LocalEvaluationDto } from './evaluation.dto';
 import {
   DecideResponseDto,
@@ -151,6 +151,6 @@ export class SdkController {
     res: Response,
   ): Promise<void> {
     const body = await this.evaluation.definitionsForToken(actor, query.token, query.send_cohorts);
-    sendDefinitions(res, body, ifNoneMatch);
+    sendLocalEvaluation(res, body, ifNoneMatch);
   }
 }

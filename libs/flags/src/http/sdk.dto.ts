@@ -4,7 +4,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OFREP_ERROR_CODES, toOfrepSuccess } from '../domain/ofrep';
 import type { OfrepSuccess } from '../domain/ofrep';
 import type { Evaluated } from '../flag-evaluation.service';
-import { sendCohortsOf } from './definitions-response';
+import { sendCohortsOf } from './local-evaluation-response';
 import { FLAG_VALUE } from './evaluation.dto';
 
 // ---- /flags and /decide ----

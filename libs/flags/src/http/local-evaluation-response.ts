@@ -1,6 +1,6 @@
 import { DomainError } from '@app/platform';
 import type { Response } from 'express';
-import type { DefinitionsBody } from '../domain/project-definitions';
+import type { LocalEvaluationBody } from '../domain/project-snapshot';
 import { etagMatches } from '../domain/sdk-request';
 
 /** `send_cohorts`: present without a value or truthy → true; `false`/`0` → false. */
@@ -14,7 +14,7 @@ export function sendCohortsOf(value: unknown): boolean {
  * A definitions body made once per change: its strong ETag, and 304 without a body when the
  * client already has it.
  */
-export function sendDefinitions(res: Response, body: DefinitionsBody, ifNoneMatch: string | undefined): void {
+export function sendLocalEvaluation(res: Response, body: LocalEvaluationBody, ifNoneMatch: string | undefined): void {
   res.setHeader('ETag', body.etag);
   res.setHeader('Cache-Control', 'private, must-revalidate');
   if (etagMatches(ifNoneMatch, body.etag)) {

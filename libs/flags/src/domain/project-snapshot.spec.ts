@@ -1,4 +1,4 @@
-import { DefinitionFlag, ProjectDefinitions } from './project-definitions';
+import { DefinitionFlag, ProjectSnapshot } from './project-snapshot';
 
 let id = 0;
 const flag = (
@@ -22,11 +22,11 @@ const everyone = { groups: [{ properties: [], rollout_percentage: 50 }] };
 
 describe('a project’s compiled definitions', () => {
   it('knows what a request must fetch', () => {
-    const rollout = new ProjectDefinitions(1, 0, [flag('a', everyone)], [], {});
+    const rollout = new ProjectSnapshot(1, 0, [flag('a', everyone)], [], {});
     expect([rollout.needsPerson, rollout.usesStaticCohorts, rollout.continuityKeys, [...rollout.groupIndexes]]).toEqual(
       [false, false, [], []],
     );
-    const rich = new ProjectDefinitions(
+    const rich = new ProjectSnapshot(
       1,
       3,
       [
@@ -49,7 +49,7 @@ describe('a project’s compiled definitions', () => {
 
   it('builds each definitions body once, with a content ETag', () => {
     const flags = [flag('a', everyone), flag('b', everyone, { active: false })];
-    const one = new ProjectDefinitions(1, 0, flags, [], { '0': 'company' });
+    const one = new ProjectSnapshot(1, 0, flags, [], { '0': 'company' });
     const body = one.localEvaluation(true);
     expect(one.localEvaluation(true)).toBe(body);
     expect(JSON.parse(body.json)).toEqual({
@@ -59,7 +59,7 @@ describe('a project’s compiled definitions', () => {
     });
     expect(body.etag).toMatch(/^"[\w-]{32}"$/);
     // Another instance (or a reload) with the same definitions: the same tag.
-    expect(new ProjectDefinitions(1, 9, flags, [], { '0': 'company' }).localEvaluation(true).etag).toBe(body.etag);
-    expect(new ProjectDefinitions(1, 9, flags.slice(0, 1), [], {}).localEvaluation(true).etag).not.toBe(body.etag);
+    expect(new ProjectSnapshot(1, 9, flags, [], { '0': 'company' }).localEvaluation(true).etag).toBe(body.etag);
+    expect(new ProjectSnapshot(1, 9, flags.slice(0, 1), [], {}).localEvaluation(true).etag).not.toBe(body.etag);
   });
 });

@@ -20,18 +20,19 @@ export interface DefinitionFlag extends FlagDefinition {
   version: number;
 }
 
-/** The cached body of a definitions endpoint: JSON text and its strong ETag, made once. */
-export interface DefinitionsBody {
+/** The cached body of a local-evaluation endpoint (PostHog's flag definitions): JSON text and its strong ETag, made once. */
+export interface LocalEvaluationBody {
   json: string;
   etag: string;
 }
 
 /**
- * Everything a project's flag evaluation needs, compiled once per change of its flags, cohorts
- * or group types: the engine's structure, what a request must fetch (the person? static
- * cohorts? groups? hash keys?), and the definitions bodies with their ETags (made on first use).
+ * A snapshot of a project for flag evaluation, taken once per change of its flags, cohorts or
+ * group types: the engine's compiled structure, what a request must fetch (the person? static
+ * cohorts? groups? hash keys?), and the local-evaluation bodies with their ETags (made on first
+ * use). "Definitions" is kept for what PostHog calls so: the flags and cohorts shipped to SDKs.
  */
-export class ProjectDefinitions {
+export class ProjectSnapshot {
   readonly compiled: CompiledProject;
   /** Keys of the active flags, newest flag first (what `/flags` answers for). */
   readonly activeKeys: readonly string[];
@@ -45,7 +46,7 @@ export class ProjectDefinitions {
   readonly continuityKeys: readonly string[];
   /** Group type indexes active flags aggregate by or read properties of. */
   readonly groupIndexes: ReadonlySet<number>;
-  private readonly bodies = new Map<boolean, DefinitionsBody>();
+  private readonly bodies = new Map<boolean, LocalEvaluationBody>();
 
   constructor(
     readonly projectId: number,
@@ -75,7 +76,7 @@ export class ProjectDefinitions {
   }
 
   /** `{flags, group_type_mapping, cohorts}` and its ETag, built on first use. */
-  localEvaluation(sendCohorts: boolean): DefinitionsBody {
+  localEvaluation(sendCohorts: boolean): LocalEvaluationBody {
     let body = this.bodies.get(sendCohorts);
     if (!body) {
       const shipped = localEvaluationDefinitions(this.flags, this.cohorts, {
