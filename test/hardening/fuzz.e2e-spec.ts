@@ -14,10 +14,11 @@ import { RawHttpClient, RawResponse } from './http-client';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const BUDGET = Number(process.env.FUZZ_REQUESTS ?? 20_500);
 const CONCURRENCY = 8;
-// The longest the event loop may be blocked at once during the run (measured: 181 ms on
-// PostgreSQL, 127 ms on the embedded PGlite, on a loaded 2-core machine). Asserted generously,
-// so that CI's GC pauses and noise do not flake it; the figure is printed on the FUZZ line.
-const LOOP_DELAY_CEILING_MS = Number(process.env.FUZZ_LOOP_DELAY_CEILING_MS ?? 1_000);
+// The longest the event loop may be blocked at once during the run (measured on 2 cores: 127 ms
+// embedded and 181 ms on PostgreSQL beside other agents' work, 853 ms with another test file
+// running too). Asserted generously, so that CI's GC pauses and noise do not flake it; the
+// figure is printed on the FUZZ line.
+const LOOP_DELAY_CEILING_MS = Number(process.env.FUZZ_LOOP_DELAY_CEILING_MS ?? 2_000);
 const ENVELOPE_KEYS = ['attr', 'code', 'detail', 'type'];
 
 type Kind = '5xx' | 'undocumented' | 'envelope' | 'connection';

@@ -59,6 +59,7 @@ const IDS: Record<string, (w: World) => Array<string | number>> = {
   'role_memberships/{membership_id}': (w) => [w.membershipId],
   'role_access/{id}': (w) => [w.roleAccessId],
   'dashboards/{id}': (w) => [w.dashboardId],
+  'scheduled_changes/{id}': (w) => [w.scheduledChangeId],
   'event_definitions/{id}': (w) => [w.eventDefinitionId],
   'personal_api_keys/{id}': (w) => [w.apiKeyId],
   'flags/{key}': (w) => w.flags.map((f) => f.key),
@@ -101,6 +102,15 @@ const BODIES: Partial<Record<string, (pw: World, cw: World) => object>> = {
   'post /ofrep/v1/evaluate/flags/{key}': (pw) => ({ context: { targetingKey: pw.person.distinctId } }),
   'post /ofrep/v1/evaluate/flags': (pw) => ({ context: { targetingKey: pw.person.distinctId } }),
   'patch /api/projects/{project_id}/event_definitions/{id}': () => ({ tags: ['stolen'] }),
+  'post /api/projects/{project_id}/scheduled_changes': (pw) => ({
+    record_id: pw.flags[0].id,
+    model_name: 'FeatureFlag',
+    payload: { operation: 'update_status', value: false },
+    scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+  }),
+  'patch /api/projects/{project_id}/scheduled_changes/{id}': () => ({
+    scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  }),
   'post /api/organizations/{organization_id}/roles': () => ({ name: 'stolen' }),
   'patch /api/organizations/{organization_id}/roles/{id}': () => ({ name: 'stolen' }),
   'post /api/organizations/{organization_id}/roles/{id}/role_memberships': (_, cw) => ({ user_uuid: cw.userUuid }),
@@ -165,6 +175,10 @@ const QUERIES: Record<string, (a: World, b: World) => Array<[string, Expect]>> =
     ['', 'no-leak'],
     [`search=${a.marker}`, 'no-leak'],
     [`created_by_id=${a.tenant.userId}`, 'no-leak'],
+  ],
+  'get /api/projects/{project_id}/scheduled_changes': (a) => [
+    ['', 'no-leak'],
+    [`record_id=${a.flags[0].id}`, 'no-leak'],
   ],
   'get /api/projects/{project_id}/event_definitions': (a) => [
     ['', 'no-leak'],

@@ -21,6 +21,7 @@ export interface World {
   membershipId: string;
   roleAccessId: number;
   dashboardId: number;
+  scheduledChangeId: number;
   apiKeyId: string;
   secrets: string[];
 }
@@ -147,6 +148,20 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
     201,
     'role access',
   );
+  const scheduledChange = await ok<{ id: number }>(
+    t.post(
+      `/api/projects/${p}/scheduled_changes/`,
+      {
+        record_id: flags[0].id,
+        model_name: 'FeatureFlag',
+        payload: { operation: 'update_status', value: false },
+        scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      key,
+    ),
+    201,
+    'scheduled change',
+  );
   const apiKey = await ok<{ id: string }>(
     t.post('/api/personal_api_keys/', { label: marker.slice(0, 30), scopes: ['feature_flag:read'] }, key),
     201,
@@ -169,6 +184,7 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
     membershipId: membership.id,
     roleAccessId: roleAccess.id,
     dashboardId: withDashboard.usage_dashboard,
+    scheduledChangeId: scheduledChange.id,
     apiKeyId: apiKey.id,
     secrets: [
       marker,

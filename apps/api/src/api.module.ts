@@ -6,20 +6,10 @@ import { PersonsModule } from '@app/persons';
 import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
 import { RolesModule } from '@app/roles';
-import { TargetingLimits } from '@app/targeting';
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { scheduledJobs } from '../../worker/src/scheduled-jobs';
+import { TargetingLimitsModule } from '../../worker/src/targeting-limits';
 import { ApiConfig } from './api.config';
-
-/** The targeting limits every context's filters are checked and evaluated against. */
-@Global()
-@Module({})
-class TargetingLimitsModule {
-  static forRoot(limits: TargetingLimits): DynamicModule {
-    const provider = { provide: TargetingLimits, useValue: limits };
-    return { module: TargetingLimitsModule, global: true, providers: [provider], exports: [provider] };
-  }
-}
 
 @Module({})
 export class ApiModule {

@@ -2,6 +2,7 @@ import { EventDefinitionsModule } from '@app/event-definitions';
 import { JsonLogger, PlatformModule } from '@app/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { scheduledJobs } from './scheduled-jobs';
+import { TargetingLimitsModule } from './targeting-limits';
 import { WorkerConfig } from './worker.config';
 
 /** Background jobs on the platform, without the API. */
@@ -12,6 +13,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         PlatformModule.forRoot(config, logger),
+        TargetingLimitsModule.forRoot(config.targetingLimits()),
         ...scheduledJobs(config),
         EventDefinitionsModule.forWorker({ volumeRefreshMinutes: config.EVENT_DEFINITION_VOLUME_REFRESH_MINUTES }),
       ],

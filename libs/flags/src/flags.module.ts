@@ -14,12 +14,15 @@ import { FlagsController } from './http/flags.controller';
 import { OfrepController } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
 import { RemoteConfigController } from './http/remote-config.controller';
+import { ScheduledChangesController } from './http/scheduled-changes.controller';
 import { SdkController } from './http/sdk.controller';
 import { UsageDashboardsController } from './http/usage-dashboards.controller';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagRecord } from './persistence/flag.record';
 import { FlagsRepository } from './persistence/flags.repository';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
+import { ScheduledChangesRepository } from './persistence/scheduled-changes.repository';
+import { ScheduledChangesService } from './scheduled-changes.service';
 import { UsageDashboardsService } from './usage-dashboards.service';
 
 /**
@@ -40,6 +43,7 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     OfrepController,
     RemoteConfigController,
     DashboardsController,
+    ScheduledChangesController,
   ],
   providers: [
     FlagsService,
@@ -51,7 +55,9 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     FlagEvaluationService,
     FlagAudienceService,
     UsageDashboardsService,
+    ScheduledChangesRepository,
+    ScheduledChangesService,
   ],
-  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService],
+  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService, ScheduledChangesService],
 })
 export class FlagsModule {}

@@ -38,6 +38,7 @@ import {
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
 import type { FlagListQuery } from './domain/flag-list';
+import type { ActivityTrigger } from './domain/scheduled-change';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
@@ -106,7 +107,12 @@ export class FlagsService {
    * lives: every member of the organization may, unless a registered `FlagEditPolicy` (roles)
    * says otherwise. Pass the transaction when called inside one.
    */
-  async canEdit(actor: Actor, scope: ProjectScope, flags: readonly Flag[], m?: EntityManager): Promise<Set<number>> {
+  async canEdit(
+    actor: Pick<Actor, 'userId'>,
+    scope: ProjectScope,
+    flags: readonly Flag[],
+    m?: EntityManager,
+  ): Promise<Set<number>> {
     if (flags.length === 0) return new Set();
     return this.editPolicies.editableFlags({
       userId: actor.userId,
@@ -121,7 +127,7 @@ export class FlagsService {
    * 403 unless the caller may edit `flag`. Every route that changes a flag or hangs something on
    * it (PATCH, each target of copy_flags, usage dashboards, static cohorts, role access) asks here.
    */
-  async checkEdit(actor: Actor, scope: ProjectScope, flag: Flag, m?: EntityManager): Promise<void> {
+  async checkEdit(actor: Pick<Actor, 'userId'>, scope: ProjectScope, flag: Flag, m?: EntityManager): Promise<void> {
     if (!(await this.canEdit(actor, scope, [flag], m)).has(flag.id)) {
       throw DomainError.forbidden("You don't have edit permissions for this feature flag.");
     }
@@ -131,7 +137,7 @@ export class FlagsService {
    * The flag `id` of the project, once `checkEdit` allows it: 404 when the project has none.
    * Inside a transaction (`m`) the flag stays locked until it ends.
    */
-  async editable(scope: ProjectScope, actor: Actor, id: number, m?: EntityManager): Promise<Flag> {
+  async editable(scope: ProjectScope, actor: Pick<Actor, 'userId'>, id: number, m?: EntityManager): Promise<Flag> {
     const flag = await this.repo.findById(scope.id, id, m, m !== undefined);
     if (!flag) throw DomainError.notFound();
     await this.checkEdit(actor, scope, flag, m);
@@ -282,12 +288,40 @@ export class FlagsService {
     return flag;
   }
 
+  /**
+   * A change a job makes on a user's behalf (a scheduled change), inside the job's transaction:
+   * the user must still be a member of the project's organization and pass the edit check, and
+   * the change goes through the same validation, version bump and activity entry as a PATCH, the
+   * entry naming the job in its `trigger`. `build` reads the flag as it is now (locked).
+   */
+  async changeOnBehalf(
+    m: EntityManager,
+    projectId: number,
+    userId: number | null,
+    flagId: number,
+    build: (flag: Flag) => FlagInput,
+    trigger: ActivityTrigger,
+  ): Promise<Flag> {
+    const project = await this.tenancy.getProject(projectId, m);
+    if (!project) throw DomainError.notFound();
+    const level = userId === null ? undefined : await this.tenancy.membershipLevel(project.organizationId, userId, m);
+    if (userId === null || level === undefined) {
+      throw DomainError.forbidden('The user who made this change is no longer a member of the organization.');
+    }
+    const scope = { id: projectId, organizationId: project.organizationId, membershipLevel: level };
+    const actor = { userId };
+    const current = await this.editable(scope, actor, flagId, m);
+    if (current.deleted) throw DomainError.notFound();
+    return this.change(m, scope, actor, current, build(current), trigger);
+  }
+
   private async change(
     m: EntityManager,
     scope: ProjectScope,
-    actor: Actor,
+    actor: Pick<Actor, 'userId'>,
     current: Flag,
     input: FlagInput,
+    trigger: ActivityTrigger | null = null,
   ): Promise<Flag> {
     const changes = await this.validate(m, scope, input, current);
     if (input.version !== undefined && input.version !== current.version) {
@@ -318,7 +352,7 @@ export class FlagsService {
       scope: FLAG_SCOPE,
       itemId: String(saved.id),
       activity: 'updated',
-      detail: activityDetail(saved.key, diff()),
+      detail: { ...activityDetail(saved.key, diff()), trigger },
     });
     return saved;
   }

@@ -151,8 +151,8 @@ export class TenancyService {
     });
   }
 
-  async membershipLevel(organizationId: string, userId: number): Promise<number | undefined> {
-    const row = await this.ds.getRepository(MembershipRecord).findOneBy({ organizationId, userId });
+  async membershipLevel(organizationId: string, userId: number, manager?: EntityManager): Promise<number | undefined> {
+    const row = await (manager ?? this.ds).getRepository(MembershipRecord).findOneBy({ organizationId, userId });
     return row?.level;
   }
 
@@ -224,8 +224,8 @@ export class TenancyService {
       .getMany();
   }
 
-  async getProject(projectId: number): Promise<ProjectRecord | null> {
-    return this.ds.getRepository(ProjectRecord).findOneBy({ id: projectId });
+  async getProject(projectId: number, manager?: EntityManager): Promise<ProjectRecord | null> {
+    return (manager ?? this.ds).getRepository(ProjectRecord).findOneBy({ id: projectId });
   }
 
   async listOrganizations(userId: number, limit: number, offset: number): Promise<Slice<OrganizationWithLevel>> {

@@ -11,6 +11,7 @@ import { Analytics1764300000000 } from './1764300000000-analytics';
 import { PersonsValuesLower1764400000000 } from './1764400000000-persons-values-lower';
 import { FlagDependencyIds1765200000000 } from './1765200000000-flag-dependency-ids';
 import { TargetingFunctions1765300000000 } from './1765300000000-targeting-functions';
+import { ScheduledChanges1765800000000 } from './1765800000000-scheduled-changes';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   PersonsValuesLower1764400000000,
   FlagDependencyIds1765200000000,
   TargetingFunctions1765300000000,
+  ScheduledChanges1765800000000,
 ];

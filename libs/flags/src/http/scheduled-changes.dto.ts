@@ -1,0 +1,165 @@
+import { ANY_JSON, IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
+import type { UserRecord } from '@app/platform';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsObject, IsString, ValidateBy, ValidateIf } from 'class-validator';
+import { RECURRENCE_INTERVALS, SCHEDULED_MODELS, SCHEDULED_OPERATIONS } from '../domain/scheduled-change';
+import type { ScheduleInput } from '../domain/scheduled-change';
+import type { ScheduledChangeView } from '../scheduled-changes.service';
+
+/** A string, or an integer (PostHog's UI sends the flag id as a number; DRF keeps its text). */
+function IsStringOrInteger(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isStringOrInteger',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' || Number.isSafeInteger(value),
+      defaultMessage: () => 'Not a valid string.',
+    },
+  });
+}
+
+const PAYLOAD_DOC = {
+  ...ANY_JSON,
+  description:
+    "The change: `{operation, value}` with operation `update_status` (value true/false), `add_release_condition` (value `{groups}`, appended to the flag's conditions) or `update_variants` (value `{variants, payloads}`, rollouts summing to 100).",
+  example: { operation: 'update_status', value: true },
+};
+
+/** Fields in PostHog's validation order. */
+export class CreateScheduledChangeDto implements ScheduleInput {
+  @ApiProperty({ oneOf: [{ type: 'string', maxLength: 200 }, { type: 'integer' }], description: 'The flag id.' })
+  @IsStringOrInteger()
+  record_id: string | number;
+
+  @ApiProperty({ enum: SCHEDULED_MODELS })
+  @IsString()
+  model_name: string;
+
+  @ApiProperty(PAYLOAD_DOC)
+  @IsObject()
+  payload: Record<string, unknown>;
+
+  @ApiProperty({ format: 'date-time', description: 'When to apply the change; in the future.' })
+  @IsString()
+  scheduled_at: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Only update_status recurs.' })
+  @IsOmittable()
+  @IsBoolean()
+  is_recurring?: boolean;
+
+  @ApiPropertyOptional({ enum: RECURRENCE_INTERVALS, nullable: true })
+  @IsOmittable()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  recurrence_interval?: string | null;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Five cron fields, read in UTC (instead of recurrence_interval).',
+  })
+  @IsOmittable()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  cron_expression?: string | null;
+
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'A recurring change stops after it.' })
+  @IsOmittable()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  end_date?: string | null;
+}
+
+export class UpdateScheduledChangeDto implements ScheduleInput {
+  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'integer' }], description: 'Cannot change.' })
+  @IsOmittable()
+  @IsStringOrInteger()
+  record_id?: string | number;
+
+  @ApiPropertyOptional({ enum: SCHEDULED_MODELS, description: 'Cannot change.' })
+  @IsOmittable()
+  @IsString()
+  model_name?: string;
+
+  @ApiPropertyOptional(PAYLOAD_DOC)
+  @IsOmittable()
+  @IsObject()
+  payload?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOmittable()
+  @IsString()
+  scheduled_at?: string;
+
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  is_recurring?: boolean;
+
+  @ApiPropertyOptional({ enum: RECURRENCE_INTERVALS, nullable: true })
+  @IsOmittable()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  recurrence_interval?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOmittable()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  cron_expression?: string | null;
+
+  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @IsOmittable()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  end_date?: string | null;
+}
+
+export class ScheduledChangeDto {
+  @ApiProperty() id: number;
+  @ApiProperty() team_id: number;
+  @ApiProperty() record_id: string;
+  @ApiProperty({ enum: SCHEDULED_MODELS }) model_name: string;
+  @ApiProperty({ ...ANY_JSON, description: `operation: one of ${SCHEDULED_OPERATIONS.join(', ')}` }) payload: unknown;
+  @ApiProperty({ format: 'date-time', description: "A recurring change's next run." }) scheduled_at: string;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Set once the change is over (applied or failed).',
+  })
+  executed_at: string | null;
+  @ApiProperty({ nullable: true, type: String }) failure_reason: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty() is_recurring: boolean;
+  @ApiProperty({ enum: RECURRENCE_INTERVALS, nullable: true, type: String }) recurrence_interval: string | null;
+  @ApiProperty({ nullable: true, type: String }) cron_expression: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) last_executed_at: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) end_date: string | null;
+  @ApiProperty({ description: 'Schedules are read in UTC.' }) timezone: string;
+}
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export function toScheduledChangeDto({ change, createdBy }: ScheduledChangeView): ScheduledChangeDto {
+  return {
+    id: change.id,
+    team_id: change.projectId,
+    record_id: change.recordId,
+    model_name: change.modelName,
+    payload: change.payload,
+    scheduled_at: change.scheduledAt.toISOString(),
+    executed_at: iso(change.executedAt),
+    failure_reason: change.failureReason,
+    created_at: change.createdAt.toISOString(),
+    created_by: toUserBasic(createdBy as UserRecord | null),
+    updated_at: change.updatedAt.toISOString(),
+    is_recurring: change.isRecurring,
+    recurrence_interval: change.recurrenceInterval,
+    cron_expression: change.cronExpression,
+    last_executed_at: iso(change.lastExecutedAt),
+    end_date: iso(change.endDate),
+    timezone: 'UTC',
+  };
+}
