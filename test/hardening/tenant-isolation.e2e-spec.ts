@@ -60,12 +60,15 @@ const IDS: Record<string, (w: World) => Array<string | number>> = {
   'role_access/{id}': (w) => [w.roleAccessId],
   'dashboards/{id}': (w) => [w.dashboardId],
   'scheduled_changes/{id}': (w) => [w.scheduledChangeId],
+  'versions/{version}': () => [1],
   'event_definitions/{id}': (w) => [w.eventDefinitionId],
   'personal_api_keys/{id}': (w) => [w.apiKeyId],
   'flags/{key}': (w) => w.flags.map((f) => f.key),
 };
 /** Parameters that look objects up by name rather than id: another tenant's name finds nothing. */
 const BY_NAME = new Set(['feature_flags/{feature_flag_key}']);
+/** Parameters that number something inside their parent (a flag's versions), not objects of their own. */
+const ORDINALS = new Set(['versions/{version}']);
 
 /** A valid body for each route that takes one; `pw` owns the path's objects, `cw` is the caller. */
 const BODIES: Partial<Record<string, (pw: World, cw: World) => object>> = {
@@ -108,6 +111,7 @@ const BODIES: Partial<Record<string, (pw: World, cw: World) => object>> = {
     payload: { operation: 'update_status', value: false },
     scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
   }),
+  'post /api/projects/{project_id}/feature_flags/{id}/versions/{version}/restore': () => ({}),
   'patch /api/projects/{project_id}/scheduled_changes/{id}': () => ({
     scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   }),
@@ -387,7 +391,7 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
       );
     }
     // 2. B's own project / organization (and B's parents) with one of A's objects
-    const objects = params.filter((p) => !TOP.has(p.param));
+    const objects = params.filter((p) => !TOP.has(p.param) && !ORDINALS.has(p.rule));
     if (params.some((p) => TOP.has(p.param))) {
       for (const p of objects) {
         for (const id of IDS[p.rule](a)) {

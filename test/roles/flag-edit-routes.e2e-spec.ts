@@ -94,6 +94,7 @@ describe('roles: every flag route runs the edit check', () => {
       'feature_flags/{id}': () => flag.id,
       'feature_flags/{feature_flag_id}': () => flag.id,
       'role_access/{id}': () => roleAccessId,
+      'versions/{version}': () => 1,
     };
     const none = () => undefined;
     bodies = {
@@ -104,6 +105,7 @@ describe('roles: every flag route runs the edit check', () => {
       'post /api/projects/{project_id}/feature_flags/{id}/enrich_usage_dashboard': none,
       'post /api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access': () => ({ role_id: spareRoleId }),
       'delete /api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access/{id}': none,
+      'post /api/projects/{project_id}/feature_flags/{id}/versions/{version}/restore': () => ({}),
       'post /api/organizations/{organization_id}/feature_flags/copy_flags': () => ({
         feature_flag_key: flag.key,
         from_project: t.projectId,

@@ -11,6 +11,7 @@ import { DashboardsController } from './http/dashboards.controller';
 import { FlagAudienceController } from './http/flag-audience.controller';
 import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
+import { FlagVersionsController } from './http/flag-versions.controller';
 import { OfrepController } from './http/ofrep.controller';
 import { OrganizationFlagsController } from './http/organization-flags.controller';
 import { RemoteConfigController } from './http/remote-config.controller';
@@ -38,6 +39,7 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     FlagAudienceController,
     UsageDashboardsController,
     FlagsController,
+    FlagVersionsController,
     OrganizationFlagsController,
     SdkController,
     OfrepController,

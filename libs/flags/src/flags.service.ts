@@ -38,6 +38,7 @@ import {
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
 import type { FlagListQuery } from './domain/flag-list';
+import { FlagAtVersion, flagAtVersion, MAX_HISTORY_ENTRIES } from './domain/flag-versions';
 import type { ActivityTrigger } from './domain/scheduled-change';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { DashboardsRepository } from './persistence/dashboards.repository';
@@ -186,6 +187,59 @@ export class FlagsService {
       paging.page,
       paging.limit,
     );
+  }
+
+  /** The flag `id` (deleted ones too) as it was at `version`, rebuilt from its change history. */
+  async atVersion(scope: ProjectScope, id: number, version: number): Promise<{ flag: Flag; at: FlagAtVersion }> {
+    const flag = await this.repo.findById(scope.id, id);
+    if (!flag) throw DomainError.notFound();
+    const history = await this.activityLog.history(
+      { projectId: scope.id, scope: FLAG_SCOPE, itemId: String(id) },
+      MAX_HISTORY_ENTRIES,
+    );
+    return { flag, at: flagAtVersion(flag, version, history) };
+  }
+
+  /**
+   * Makes the flag what it was at `version` again, as a new change (the version bumps; the
+   * activity entry's trigger says which version it was restored from): every field of that
+   * version but `deleted` and the analytics dashboards, which stay as they are. `expected`, when
+   * given, must be the current version (409 otherwise, as a PATCH).
+   */
+  async restoreVersion(
+    scope: ProjectScope,
+    actor: Actor,
+    id: number,
+    version: number,
+    expected?: number,
+  ): Promise<FlagView> {
+    const flag = await this.ds.transaction(async (m) => {
+      const current = await this.editable(scope, actor, id, m);
+      const history = await this.activityLog.history(
+        { projectId: scope.id, scope: FLAG_SCOPE, itemId: String(id) },
+        MAX_HISTORY_ENTRIES,
+        m,
+      );
+      const { fields } = flagAtVersion(current, version, history);
+      const input: FlagInput = {
+        name: fields.name as string,
+        key: fields.key as string,
+        filters: fields.filters as Record<string, unknown>,
+        active: fields.active as boolean,
+        ensure_experience_continuity: fields.ensure_experience_continuity as boolean,
+        rollback_conditions: fields.rollback_conditions,
+        performed_rollback: fields.performed_rollback as boolean,
+        tags: fields.tags as string[],
+        has_enriched_analytics: fields.has_enriched_analytics as boolean,
+        version: expected,
+      };
+      return this.change(m, scope, actor, current, input, {
+        job_type: 'version_restore',
+        job_id: String(version),
+        payload: { restored_from_version: version },
+      });
+    });
+    return (await this.views(actor, scope, [flag]))[0];
   }
 
   /** The live flags with `key` across the organization's projects. */

@@ -53,6 +53,26 @@ export class ActivityLogService {
     );
   }
 
+  /**
+   * The change history of one item, newest first, at most `limit` entries: what reconstructing
+   * an earlier version walks back through (`manager` inside a transaction).
+   */
+  async history(
+    filter: Required<ActivityFilter>,
+    limit: number,
+    manager?: EntityManager,
+  ): Promise<Array<{ detail: ActivityDetail; createdAt: Date; userId: number | null }>> {
+    const rows: Array<{ detail: ActivityDetail; created_at: Date; user_id: number | null }> = await (
+      manager ?? this.ds
+    ).query(
+      `SELECT detail, created_at, user_id FROM activity_log
+        WHERE project_id = $1 AND scope = $2 AND item_id = $3
+        ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [filter.projectId, filter.scope, filter.itemId, limit],
+    );
+    return rows.map((r) => ({ detail: r.detail, createdAt: r.created_at, userId: r.user_id }));
+  }
+
   /** Entries newest first, one page (1-based) of `limit`, with the total. */
   async list(
     filter: ActivityFilter,
