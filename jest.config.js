@@ -7,6 +7,8 @@ const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spe
 // The app under test runs through the @nestjs/swagger plugin as `nest build` does (its OpenAPI
 // document comes from the DTO types and doc comments); the plugin needs a program, so these
 // files are not compiled one by one. Unit specs need no document and keep the fast path.
+// nest-cli.json's plugin options, passed here so that they are part of ts-jest's cache key.
+const swaggerPlugin = require('./nest-cli.json').compilerOptions.plugins.find((p) => p.name === '@nestjs/swagger');
 const appTransform = {
   '^.+\\.ts$': [
     'ts-jest',
@@ -14,7 +16,9 @@ const appTransform = {
       tsconfig: '<rootDir>/tsconfig.jest.json',
       useESM: true,
       diagnostics: false,
-      astTransformers: { before: ['<rootDir>/test/support/swagger-plugin.cjs'] },
+      astTransformers: {
+        before: [{ path: '<rootDir>/test/support/swagger-plugin.cjs', options: swaggerPlugin.options }],
+      },
     },
   ],
 };
