@@ -1,4 +1,4 @@
-import { CohortsService } from '@app/persons';
+import { CohortsService } from '@app/cohorts';
 import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import {
   ActivityEntry,
@@ -38,7 +38,7 @@ import {
   FlagChanges,
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
-import { parseFlagListQuery } from './domain/flag-list';
+import type { FlagListQuery } from './domain/flag-list';
 import { FlagAtVersion, flagAtVersion, MAX_HISTORY_ENTRIES } from './domain/flag-versions';
 import type { ActivityTrigger } from './domain/scheduled-change';
 import { FlagEditPolicies } from './flag-edit-policies';
@@ -139,14 +139,10 @@ export class FlagsService {
     return flag;
   }
 
-  async list(
-    scope: ProjectAccess,
-    actor: Actor,
-    query: Record<string, unknown>,
-    page: { limit: number; offset: number },
-  ): Promise<{ count: number; flags: FlagView[] }> {
-    const { filter, order } = parseFlagListQuery(query);
-    const { count, flags } = await this.repo.page(scope.id, filter, order, page.limit, page.offset);
+  async list(scope: ProjectAccess, actor: Actor, query: FlagListQuery): Promise<{ count: number; flags: FlagView[] }> {
+    const { active, search, type, created_by_id: createdById, tags, order, limit, offset } = query;
+    const filter = { active, search, type, createdById, tags };
+    const { count, flags } = await this.repo.page(scope.id, filter, order, limit, offset);
     return { count, flags: await this.views(actor, scope, flags) };
   }
 
