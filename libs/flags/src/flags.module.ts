@@ -1,6 +1,7 @@
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FlagCallCounter, FlagClock } from './flag-calls';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagDefinitionsCache } from './flag-definitions.cache';
 import { FlagEvaluationService } from './flag-evaluation.service';
@@ -42,6 +43,8 @@ import { ScheduledChangesService } from './scheduled-changes.service';
     ScheduledChangesController,
   ],
   providers: [
+    FlagClock,
+    FlagCallCounter,
     FlagsService,
     FlagsRepository,
     FlagEditPolicies,
@@ -53,6 +56,6 @@ import { ScheduledChangesService } from './scheduled-changes.service';
     ScheduledChangesRepository,
     ScheduledChangesService,
   ],
-  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService, ScheduledChangesService],
+  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService, ScheduledChangesService, FlagClock, FlagCallCounter],
 })
 export class FlagsModule {}

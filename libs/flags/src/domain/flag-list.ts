@@ -3,7 +3,10 @@ import { DomainError } from '@app/platform/errors/domain-error';
 export type FlagType = 'boolean' | 'multivariant' | 'experiment';
 
 export interface FlagListFilter {
-  active?: boolean;
+  /** `STALE`: PostHog's stale flags (see `flagStatus`), as of `staleBefore`. */
+  active?: boolean | 'STALE';
+  /** 30 days before now, for `active: 'STALE'`. */
+  staleBefore?: Date;
   /** Case-insensitive substring of the key or the name. */
   search?: string;
   type?: FlagType;
@@ -52,8 +55,10 @@ export function parseFlagListQuery(query: Record<string, unknown>): { filter: Fl
   const filter: FlagListFilter = {};
   const active = single(query, 'active');
   if (active !== undefined) {
-    if (active !== 'true' && active !== 'false') throw DomainError.invalid('active must be true or false.', 'active');
-    filter.active = active === 'true';
+    if (active !== 'true' && active !== 'false' && active !== 'STALE') {
+      throw DomainError.invalid('active must be true, false or STALE.', 'active');
+    }
+    filter.active = active === 'STALE' ? 'STALE' : active === 'true';
   }
   const search = single(query, 'search');
   if (search !== undefined && search.length > 0) filter.search = search;

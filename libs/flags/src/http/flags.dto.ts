@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 import { withCohortNames } from '../domain/filters';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
+import type { FlagStatus } from '../domain/flag-status';
 import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
 import type { UserRecord } from '@app/platform';
@@ -310,6 +311,20 @@ export class FlagDto {
   usage_dashboard: number | null;
   @ApiProperty({ type: 'integer', isArray: true }) analytics_dashboards: number[];
   @ApiProperty() has_enriched_analytics: boolean;
+  @ApiProperty({
+    format: 'date-time',
+    type: String,
+    nullable: true,
+    description:
+      'The last evaluation by an SDK (/flags, /decide, OFREP, local-evaluation polls), written every FLAG_CALLS_FLUSH_SECONDS.',
+  })
+  last_called_at: string | null;
+  @ApiProperty({
+    enum: ['active', 'stale', 'deleted'],
+    description:
+      "PostHog's status: stale when on and not called for 30 days, or never called and fully rolled out for 30 days.",
+  })
+  status: FlagStatus;
 }
 
 export function toFlagDto(view: FlagView): FlagDto {
@@ -338,6 +353,8 @@ export function toFlagDto(view: FlagView): FlagDto {
     usage_dashboard: flag.usageDashboardId,
     analytics_dashboards: flag.analyticsDashboards,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
+    last_called_at: flag.lastCalledAt ? flag.lastCalledAt.toISOString() : null,
+    status: view.status,
   };
 }
 
