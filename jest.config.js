@@ -4,10 +4,30 @@
 // PostgreSQL cluster they stop and start). `npm test` runs the first two, `npm run test:faults`
 // the third.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', useESM: true }] };
+// The app under test runs through the @nestjs/swagger plugin as `nest build` does (its OpenAPI
+// document comes from the DTO types and doc comments); the plugin needs a program, so these
+// files are not compiled one by one. Unit specs need no document and keep the fast path.
+// nest-cli.json's plugin options, passed here so that they are part of ts-jest's cache key.
+const swaggerPlugin = require('./nest-cli.json').compilerOptions.plugins.find((p) => p.name === '@nestjs/swagger');
+const appTransform = {
+  '^.+\\.ts$': [
+    'ts-jest',
+    {
+      tsconfig: '<rootDir>/tsconfig.jest.json',
+      useESM: true,
+      diagnostics: false,
+      astTransformers: {
+        before: [{ path: '<rootDir>/test/support/swagger-plugin.cjs', options: swaggerPlugin.options }],
+      },
+    },
+  ],
+};
 const moduleNameMapper = {
   '^@app/([^/]+)$': '<rootDir>/libs/$1/src',
   '^@app/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
+// The plugin's lazy type imports name ES modules the way Node does (`./flags.dto.js`).
+const appModuleNameMapper = { ...moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' };
 
 module.exports = {
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
@@ -27,9 +47,9 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      transform,
+      transform: appTransform,
       extensionsToTreatAsEsm: ['.ts'],
-      moduleNameMapper,
+      moduleNameMapper: appModuleNameMapper,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       slowTestThreshold: 30,
@@ -39,9 +59,9 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
-      transform,
+      transform: appTransform,
       extensionsToTreatAsEsm: ['.ts'],
-      moduleNameMapper,
+      moduleNameMapper: appModuleNameMapper,
       globalSetup: '<rootDir>/test/faults/support/global-setup.ts',
       slowTestThreshold: 60,
     },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { waitFor } from '../support/poll';
 import { cleanEnv, runCli, ServerProcess, startServer } from '../support/processes';
 import { emptyDatabase, serverUrl, TestDatabase } from '../support/test-database';
+import { startTestApp } from '../support/test-app';
 
 /**
  * The built server and the CLI as a user runs them: `npm start` on the embedded default (or on
@@ -34,6 +35,21 @@ describe(`server and CLI processes (${serverUrl() ? 'PostgreSQL' : 'embedded PGl
     }
     await db?.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // The app under test is compiled by ts-jest, the server by `nest build`; both run the
+  // @nestjs/swagger plugin (jest.config.js, nest-cli.json), so the documents must be one.
+  it('serves the OpenAPI document the app under test serves', async () => {
+    const built = await fetch(`${server.url}/api/schema/`);
+    expect(built.status).toBe(200);
+    const t = await startTestApp();
+    try {
+      const tested = await t.get('/api/schema/', null);
+      expect(tested.status).toBe(200);
+      expect(await built.json()).toEqual(tested.body);
+    } finally {
+      await t.close();
+    }
   });
 
   it('prints a working key once, in a banner with the project token', async () => {

@@ -1,5 +1,7 @@
 import { EventDefinitionsModule } from '@app/event-definitions';
 import { EventDeletionModule } from '@app/event-deletion';
+import { CohortsModule } from '@app/cohorts';
+import { PersonAnalyticsModule } from '@app/person-analytics';
 import { PersonsModule } from '@app/persons';
 import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
@@ -22,7 +24,11 @@ export class ApiModule {
         // The worker's scheduled jobs, in this process too (a single-process deployment).
         ...(scheduler ? scheduledJobs(config) : []),
         EventDeletionModule,
+        // Before PersonsModule (and every module importing it): Nest registers routes module by
+        // module in this order, and /persons/trends and the like must come before /persons/:id.
+        PersonAnalyticsModule,
         PersonsModule,
+        CohortsModule,
         FlagsModule,
         EventDefinitionsModule.forApi({
           lastSeenRefreshSeconds: config.EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS,

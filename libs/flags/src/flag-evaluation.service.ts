@@ -4,12 +4,12 @@ import { EvaluationBudget, TargetingLimits } from '@app/targeting';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { evaluateAll } from './domain/evaluation';
 import type { EvaluationContext, FlagEvaluation, Properties } from './domain/evaluation';
-import { DefinitionFlag, DefinitionsBody, ProjectDefinitions } from './domain/project-definitions';
+import { DefinitionFlag, LocalEvaluationBody, ProjectSnapshot } from './domain/project-snapshot';
 import { RemoteConfig, remoteConfigOf, remoteConfigToken } from './domain/remote-config';
 import { FlagsRequest } from './domain/sdk-request';
 import { EvaluationTurns } from './evaluation-turns';
 import { FlagCallCounter } from './flag-calls';
-import { FlagDefinitionsCache } from './flag-definitions.cache';
+import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
 const MAX_CACHED_TOKENS = 10_000;
@@ -29,7 +29,7 @@ const groupLookups = metrics.counter(
 
 /** The flags an evaluation answered for, with the definitions they came from (for metadata). */
 export interface Evaluated {
-  definitions: ProjectDefinitions;
+  definitions: ProjectSnapshot;
   results: FlagEvaluation[];
 }
 
@@ -56,7 +56,7 @@ export class FlagEvaluationService implements OnModuleInit {
   private readonly turns = new EvaluationTurns();
 
   constructor(
-    private readonly cache: FlagDefinitionsCache,
+    private readonly cache: ProjectSnapshotsCache,
     private readonly persons: PersonsService,
     private readonly hashKeys: HashKeyOverridesRepository,
     private readonly tenancy: TenancyService,
@@ -152,7 +152,7 @@ export class FlagEvaluationService implements OnModuleInit {
   }
 
   /** `{flags, group_type_mapping, cohorts}` of the project and its ETag (made once per change). */
-  async localEvaluation(projectId: number, sendCohorts: boolean): Promise<DefinitionsBody> {
+  async localEvaluation(projectId: number, sendCohorts: boolean): Promise<LocalEvaluationBody> {
     const definitions = await this.cache.get(projectId);
     // A poll evaluates every active flag locally: each counts as called (as PostHog counts them).
     this.count(projectId, definitions, definitions.activeKeys);
@@ -160,7 +160,7 @@ export class FlagEvaluationService implements OnModuleInit {
   }
 
   /** One SDK call of each flag of `keys` (the stale-flags and usage counts). */
-  private count(projectId: number, definitions: ProjectDefinitions, keys: readonly string[]): void {
+  private count(projectId: number, definitions: ProjectSnapshot, keys: readonly string[]): void {
     const ids: number[] = [];
     for (const key of keys) {
       const flag = definitions.byKey.get(key);
@@ -174,7 +174,11 @@ export class FlagEvaluationService implements OnModuleInit {
    * local evaluation). A token that names no project of the user's organizations is as good as
    * unknown: 401 either way, so a key cannot probe for other organizations' tokens.
    */
-  async definitionsForToken(actor: Actor, token: string | undefined, sendCohorts: boolean): Promise<DefinitionsBody> {
+  async definitionsForToken(
+    actor: Actor,
+    token: string | undefined,
+    sendCohorts: boolean,
+  ): Promise<LocalEvaluationBody> {
     if (token === undefined || token === '') throw DomainError.required('token');
     const projectId = await this.projectIdByToken(token);
     const access = `${actor.keyHash}:${projectId}`;
@@ -205,7 +209,7 @@ export class FlagEvaluationService implements OnModuleInit {
 
   private async context(
     projectId: number,
-    definitions: ProjectDefinitions,
+    definitions: ProjectSnapshot,
     req: FlagsRequest,
   ): Promise<EvaluationContext> {
     let person: PersonForEvaluation | null = null;
@@ -232,7 +236,7 @@ export class FlagEvaluationService implements OnModuleInit {
   /** The request's groups' stored properties (those group flags read) under its own overrides. */
   private async groupProperties(
     projectId: number,
-    definitions: ProjectDefinitions,
+    definitions: ProjectSnapshot,
     req: FlagsRequest,
   ): Promise<Record<string, Properties>> {
     const wanted: Array<{ groupTypeIndex: number; groupKey: string; type: string }> = [];
@@ -260,7 +264,7 @@ export class FlagEvaluationService implements OnModuleInit {
    */
   private async hashKeyOverrides(
     projectId: number,
-    definitions: ProjectDefinitions,
+    definitions: ProjectSnapshot,
     req: FlagsRequest,
     person: PersonForEvaluation | null,
   ): Promise<Record<string, string> | undefined> {

@@ -1,13 +1,15 @@
+import { CohortsModule } from '@app/cohorts';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlagCallCounter, FlagClock } from './flag-calls';
 import { FlagEditPolicies } from './flag-edit-policies';
-import { FlagDefinitionsCache } from './flag-definitions.cache';
+import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { FlagEvaluationService } from './flag-evaluation.service';
-import { FlagToolsService } from './flag-tools.service';
+import { FlagAudienceService } from './flag-audience.service';
 import { FlagsService } from './flags.service';
 import { DashboardsController } from './http/dashboards.controller';
+import { FlagAudienceController } from './http/flag-audience.controller';
 import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
 import { FlagVersionsController } from './http/flag-versions.controller';
@@ -16,23 +18,27 @@ import { OrganizationFlagsController } from './http/organization-flags.controlle
 import { RemoteConfigController } from './http/remote-config.controller';
 import { ScheduledChangesController } from './http/scheduled-changes.controller';
 import { SdkController } from './http/sdk.controller';
+import { UsageDashboardsController } from './http/usage-dashboards.controller';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagRecord } from './persistence/flag.record';
 import { FlagsRepository } from './persistence/flags.repository';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 import { ScheduledChangesRepository } from './persistence/scheduled-changes.repository';
 import { ScheduledChangesService } from './scheduled-changes.service';
+import { UsageDashboardsService } from './usage-dashboards.service';
 
 /**
  * Feature flags: the management API (project and organization level), evaluation (the SDK,
- * OFREP, remote-config and helper endpoints, over definitions compiled once per change) and the
- * flag tools.
+ * OFREP, remote-config and helper endpoints, over definitions compiled once per change), who a
+ * flag reaches (blast radius, static cohorts) and usage dashboards.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule],
-  // The helpers controller comes before FlagsController, whose `GET :id` would take their paths.
+  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule],
+  // The controllers of fixed paths come before FlagsController, whose `GET :id` would take them.
   controllers: [
     FlagEvaluationController,
+    FlagAudienceController,
+    UsageDashboardsController,
     FlagsController,
     FlagVersionsController,
     OrganizationFlagsController,
@@ -50,9 +56,10 @@ import { ScheduledChangesService } from './scheduled-changes.service';
     FlagEditPolicies,
     DashboardsRepository,
     HashKeyOverridesRepository,
-    FlagDefinitionsCache,
+    ProjectSnapshotsCache,
     FlagEvaluationService,
-    FlagToolsService,
+    FlagAudienceService,
+    UsageDashboardsService,
     ScheduledChangesRepository,
     ScheduledChangesService,
   ],

@@ -1,4 +1,4 @@
-import { CohortsService } from '@app/persons';
+import { CohortsService } from '@app/cohorts';
 import {
   ActivityEntry,
   ActivityLogService,
@@ -37,7 +37,7 @@ import {
   FlagChanges,
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
-import { parseFlagListQuery } from './domain/flag-list';
+import type { FlagListFilter, FlagListQuery } from './domain/flag-list';
 import { FlagAtVersion, flagAtVersion, MAX_HISTORY_ENTRIES } from './domain/flag-versions';
 import type { ActivityTrigger } from './domain/scheduled-change';
 import { FlagClock } from './flag-calls';
@@ -150,15 +150,11 @@ export class FlagsService {
     return flag;
   }
 
-  async list(
-    scope: ProjectScope,
-    actor: Actor,
-    query: Record<string, unknown>,
-    page: { limit: number; offset: number },
-  ): Promise<{ count: number; flags: FlagView[] }> {
-    const { filter, order } = parseFlagListQuery(query);
-    if (filter.active === 'STALE') filter.staleBefore = new Date(this.clock.now().getTime() - STALE_AFTER_MS);
-    const { count, flags } = await this.repo.page(scope.id, filter, order, page.limit, page.offset);
+  async list(scope: ProjectScope, actor: Actor, query: FlagListQuery): Promise<{ count: number; flags: FlagView[] }> {
+    const { active, search, type, created_by_id: createdById, tags, order, limit, offset } = query;
+    const filter: FlagListFilter = { active, search, type, createdById, tags };
+    if (active === 'STALE') filter.staleBefore = new Date(this.clock.now().getTime() - STALE_AFTER_MS);
+    const { count, flags } = await this.repo.page(scope.id, filter, order, limit, offset);
     return { count, flags: await this.views(actor, scope, flags) };
   }
 

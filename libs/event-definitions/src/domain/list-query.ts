@@ -70,15 +70,22 @@ export function parseOrdering(raw: unknown): OrderTerm[] {
   return terms.slice(0, byName + 1);
 }
 
-/** The list's `search`, `event_type` and `ordering` query parameters; 400 naming the parameter when malformed. */
-export function parseListQuery(query: Record<string, unknown>): EventDefinitionListQuery {
-  const eventType = single(query, 'event_type') || 'event';
+/** `event_type`: one of EVENT_TYPES (empty or absent: `event`). */
+export function parseEventType(raw: unknown): EventType {
+  const eventType = single({ event_type: raw }, 'event_type') || 'event';
   if (!(EVENT_TYPES as readonly string[]).includes(eventType)) {
     throw DomainError.invalid(`event_type must be one of: ${EVENT_TYPES.join(', ')}.`, 'event_type');
   }
-  return {
-    searchTerms: searchTermsOf(single(query, 'search')),
-    eventType: eventType as EventType,
-    ordering: parseOrdering(query.ordering),
-  };
+  return eventType as EventType;
+}
+
+/** `search`: its terms (see searchTermsOf). */
+export function parseSearch(raw: unknown): string[] {
+  return searchTermsOf(single({ search: raw }, 'search'));
+}
+
+/** The list's `search`, `event_type` and `ordering` query parameters; 400 naming the parameter when malformed. */
+export function parseListQuery(query: Record<string, unknown>): EventDefinitionListQuery {
+  const eventType = parseEventType(query.event_type);
+  return { searchTerms: parseSearch(query.search), eventType, ordering: parseOrdering(query.ordering) };
 }

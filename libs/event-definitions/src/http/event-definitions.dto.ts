@@ -1,8 +1,18 @@
-import { IsOmittable, MAX_TAG_LENGTH, toUserBasic, UserBasicDto } from '@app/platform';
+import {
+  IsOmittable,
+  MAX_TAG_LENGTH,
+  pageLimit,
+  pageOffset,
+  QueryParam,
+  toUserBasic,
+  UserBasicDto,
+} from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsOptional, IsString } from 'class-validator';
 import { EventDefinitionPatch, MAX_NAME_LENGTH } from '../domain/event-definition';
 import type { EventDefinitionView } from '../event-definitions.service';
+import { EVENT_TYPES, parseEventType, parseOrdering, parseSearch } from '../domain/list-query';
+import type { EventType, OrderTerm } from '../domain/list-query';
 
 /** Optional, but null is a value (and refused by the type check), unlike IsOptional. */
 
@@ -99,4 +109,32 @@ export class UpdateEventDefinitionDto implements EventDefinitionPatch {
   @IsOmittable()
   @IsBoolean()
   post_to_slack?: boolean;
+}
+
+/** The list's query: the page, then the filters and the order. */
+export class ListEventDefinitionsQuery {
+  @QueryParam(pageLimit())
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Results per page (default 100, at most 1000).' })
+  limit: number;
+
+  @QueryParam(pageOffset)
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Index of the first result.' })
+  offset: number;
+
+  /** event / all: every definition (default); event_custom: names not starting with $; event_posthog: the others. */
+  @QueryParam(parseEventType)
+  @ApiPropertyOptional({ enum: EVENT_TYPES })
+  event_type: EventType;
+
+  /** Space-separated terms; each must occur in the name (any case, taken literally). */
+  @QueryParam(parseSearch)
+  @ApiPropertyOptional({ type: String })
+  search: string[];
+
+  /**
+   * name or last_seen_at, - for descending, comma-separated for several. Default: -last_seen_at (never seen last), then name.
+   */
+  @QueryParam(parseOrdering)
+  @ApiPropertyOptional({ type: 'string', example: '-last_seen_at' })
+  ordering: OrderTerm[];
 }

@@ -1,9 +1,15 @@
 import { DomainError } from '@app/platform/errors/domain-error';
-import { parseFlagListQuery } from './flag-list';
+import { flagListParams } from './flag-list';
+
+const NAMES = { created_by_id: 'createdById' } as Record<string, keyof typeof flagListParams>;
+
+function parse(name: string, raw: unknown): unknown {
+  return flagListParams[NAMES[name] ?? (name as keyof typeof flagListParams)](raw);
+}
 
 function attrOf(query: Record<string, unknown>): string | null {
   try {
-    parseFlagListQuery(query);
+    for (const [name, raw] of Object.entries(query)) parse(name, raw);
   } catch (e) {
     if (e instanceof DomainError) return e.attr;
     throw e;
@@ -11,27 +17,23 @@ function attrOf(query: Record<string, unknown>): string | null {
   throw new Error('expected an error');
 }
 
-describe('parseFlagListQuery', () => {
+describe('flagListParams', () => {
   it('defaults to newest first with no filter', () => {
-    expect(parseFlagListQuery({})).toEqual({ filter: {}, order: { field: 'created_at', descending: true } });
+    for (const name of ['active', 'search', 'type', 'created_by_id', 'tags'])
+      expect(parse(name, undefined)).toBe(undefined);
+    expect(parse('order', undefined)).toEqual({ field: 'created_at', descending: true });
   });
 
   it('reads every filter', () => {
-    expect(
-      parseFlagListQuery({
-        active: 'false',
-        search: 'Beta',
-        type: 'multivariant',
-        created_by_id: '7',
-        tags: '["A", " b "]',
-        order: 'key',
-      }),
-    ).toEqual({
-      filter: { active: false, search: 'Beta', type: 'multivariant', createdById: 7, tags: ['a', 'b'] },
-      order: { field: 'key', descending: false },
-    });
-    expect(parseFlagListQuery({ tags: 'Solo' }).filter.tags).toEqual(['solo']);
-    expect(parseFlagListQuery({ order: '-name' }).order).toEqual({ field: 'name', descending: true });
+    expect(parse('active', 'false')).toBe(false);
+    expect(parse('search', 'Beta')).toBe('Beta');
+    expect(parse('search', '')).toBe(undefined);
+    expect(parse('type', 'multivariant')).toBe('multivariant');
+    expect(parse('created_by_id', '7')).toBe(7);
+    expect(parse('tags', '["A", " b "]')).toEqual(['a', 'b']);
+    expect(parse('tags', 'Solo')).toEqual(['solo']);
+    expect(parse('order', 'key')).toEqual({ field: 'key', descending: false });
+    expect(parse('order', '-name')).toEqual({ field: 'name', descending: true });
   });
 
   it.each([

@@ -24,10 +24,21 @@ export interface FlagListOrder {
   descending: boolean;
 }
 
+/** The list's query as the API names it: a page, the filters, the order. */
+export interface FlagListQuery {
+  limit: number;
+  offset: number;
+  active?: boolean | 'STALE';
+  search?: string;
+  type?: FlagType;
+  created_by_id?: number;
+  tags?: string[];
+  order: FlagListOrder;
+}
+
 export const DEFAULT_FLAG_ORDER: FlagListOrder = { field: 'created_at', descending: true };
 
-function single(query: Record<string, unknown>, name: string): string | undefined {
-  const value = query[name];
+function single(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw DomainError.invalid(`${name} must be given once.`, name);
   if (value.includes('\u0000')) throw DomainError.invalid('Null characters are not allowed.', name);
@@ -50,36 +61,44 @@ function parseTags(raw: string): string[] {
   return [...new Set((list as string[]).map((t) => t.trim().toLowerCase()).filter((t) => t.length > 0))];
 }
 
-/** The list's query parameters; a value the list cannot apply is a 400 naming the parameter. */
-export function parseFlagListQuery(query: Record<string, unknown>): { filter: FlagListFilter; order: FlagListOrder } {
-  const filter: FlagListFilter = {};
-  const active = single(query, 'active');
-  if (active !== undefined) {
+/**
+ * The list's query parameters, one parse each (a value the list cannot apply is a 400 naming
+ * the parameter); the query DTO applies them in PostHog's order.
+ */
+export const flagListParams = {
+  active(raw: unknown): boolean | 'STALE' | undefined {
+    const active = single(raw, 'active');
+    if (active === undefined) return undefined;
     if (active !== 'true' && active !== 'false' && active !== 'STALE') {
       throw DomainError.invalid('active must be true, false or STALE.', 'active');
     }
-    filter.active = active === 'STALE' ? 'STALE' : active === 'true';
-  }
-  const search = single(query, 'search');
-  if (search !== undefined && search.length > 0) filter.search = search;
-  const type = single(query, 'type');
-  if (type !== undefined) {
+    return active === 'STALE' ? 'STALE' : active === 'true';
+  },
+  search(raw: unknown): string | undefined {
+    const search = single(raw, 'search');
+    return search !== undefined && search.length > 0 ? search : undefined;
+  },
+  type(raw: unknown): FlagType | undefined {
+    const type = single(raw, 'type');
+    if (type === undefined) return undefined;
     if (type !== 'boolean' && type !== 'multivariant' && type !== 'experiment') {
       throw DomainError.invalid('type must be one of boolean, multivariant, experiment.', 'type');
     }
-    filter.type = type;
-  }
-  const createdBy = single(query, 'created_by_id');
-  if (createdBy !== undefined) {
+    return type;
+  },
+  createdById(raw: unknown): number | undefined {
+    const createdBy = single(raw, 'created_by_id');
+    if (createdBy === undefined) return undefined;
     if (!/^\d{1,9}$/.test(createdBy)) throw DomainError.invalid('created_by_id must be a user id.', 'created_by_id');
-    filter.createdById = Number(createdBy);
-  }
-  const tags = single(query, 'tags');
-  if (tags !== undefined) filter.tags = parseTags(tags);
-
-  let order = DEFAULT_FLAG_ORDER;
-  const rawOrder = single(query, 'order');
-  if (rawOrder !== undefined && rawOrder !== '') {
+    return Number(createdBy);
+  },
+  tags(raw: unknown): string[] | undefined {
+    const tags = single(raw, 'tags');
+    return tags === undefined ? undefined : parseTags(tags);
+  },
+  order(raw: unknown): FlagListOrder {
+    const rawOrder = single(raw, 'order');
+    if (rawOrder === undefined || rawOrder === '') return DEFAULT_FLAG_ORDER;
     const descending = rawOrder.startsWith('-');
     const field = descending ? rawOrder.slice(1) : rawOrder;
     if (!(FLAG_ORDER_FIELDS as readonly string[]).includes(field)) {
@@ -88,7 +107,6 @@ export function parseFlagListQuery(query: Record<string, unknown>): { filter: Fl
         'order',
       );
     }
-    order = { field: field as FlagOrderField, descending };
-  }
-  return { filter, order };
-}
+    return { field: field as FlagOrderField, descending };
+  },
+};

@@ -1,22 +1,21 @@
-import { CurrentProject, DomainError, RequireScopes } from '@app/platform';
+import { CurrentProject, RequireScopes, SerialIdPipe } from '@app/platform';
 import type { ProjectAccess } from '@app/platform';
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { FlagToolsService } from '../flag-tools.service';
+import { UsageDashboardsService } from '../usage-dashboards.service';
 import { DashboardDto, toDashboardDto } from './evaluation.dto';
 
 /** Dashboards: the usage dashboards generated for flags, with their insights. */
 @ApiTags('dashboards')
 @Controller('api/projects/:project_id/dashboards')
 export class DashboardsController {
-  constructor(private readonly tools: FlagToolsService) {}
+  constructor(private readonly dashboards: UsageDashboardsService) {}
 
   @Get(':id')
   @RequireScopes('feature_flag:read')
   @ApiOkResponse({ type: DashboardDto })
-  async get(@CurrentProject() project: ProjectAccess, @Param('id') id: string): Promise<DashboardDto> {
-    if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) throw DomainError.notFound();
-    const { dashboard, createdBy } = await this.tools.dashboard(project.id, Number(id));
+  async get(@CurrentProject() project: ProjectAccess, @Param('id', SerialIdPipe) id: number): Promise<DashboardDto> {
+    const { dashboard, createdBy } = await this.dashboards.dashboard(project.id, id);
     return toDashboardDto(dashboard, createdBy);
   }
 }

@@ -1,11 +1,13 @@
-import { CohortDto } from '@app/persons';
-import { toUserBasic, UserBasicDto } from '@app/platform';
+import { CohortDto } from '@app/cohorts';
+import { DomainError, QueryParam, toUserBasic, UserBasicDto } from '@app/platform';
 import type { UserRecord } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { Dashboard } from '../domain/dashboard';
 import { evaluationReasonsCode } from '../domain/evaluation';
-import type { DefinitionFlag } from '../domain/project-definitions';
+import { parseGroupsQuery } from '../domain/sdk-request';
+import { sendCohortsOf } from './local-evaluation-response';
+import type { DefinitionFlag } from '../domain/project-snapshot';
 import type { Evaluated, FlagValue } from '../flag-evaluation.service';
 import { FlagFiltersDto } from './flags.dto';
 
@@ -46,7 +48,7 @@ export class MinimalFlagDto {
   @ApiProperty({ type: 'integer', description: 'The project id.' }) team_id: number;
   @ApiProperty({ description: "The flag's description." }) name: string;
   @ApiProperty() key: string;
-  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty({ type: FlagFiltersDto }) filters: object;
   @ApiProperty({ enum: [false] }) deleted: boolean;
   @ApiProperty() active: boolean;
   @ApiProperty() ensure_experience_continuity: boolean;
@@ -180,4 +182,42 @@ export function toDashboardDto(dashboard: Dashboard, createdBy: UserRecord | nul
     created_by: toUserBasic(createdBy),
     created_at: dashboard.createdAt.toISOString(),
   };
+}
+
+/** Group type → group key. */
+export interface GroupKeys {
+  [groupType: string]: string;
+}
+
+/** The groups a flag is evaluated for. */
+export class GroupsQuery {
+  /** JSON object of group type → group key, e.g. `{"company": "acme"}`. */
+  @QueryParam(parseGroupsQuery)
+  @ApiPropertyOptional({ type: String })
+  groups: GroupKeys;
+}
+
+export class EvaluationReasonsQuery {
+  @QueryParam((raw) => {
+    if (typeof raw !== 'string' || raw === '') {
+      throw DomainError.invalid('distinct_id is required', 'distinct_id', 'required');
+    }
+    return raw;
+  })
+  @ApiProperty({ type: String })
+  distinct_id: string;
+
+  /** JSON object of group type → group key, e.g. `{"company": "acme"}`. */
+  @QueryParam(parseGroupsQuery)
+  @ApiPropertyOptional({ type: String })
+  groups: GroupKeys;
+}
+
+export class SendCohortsQuery {
+  /**
+   * Present (with no value, or true): the cohorts come along. Absent: `cohorts` is `{}` and flags using one plain cohort have it rewritten into person-property conditions.
+   */
+  @QueryParam(sendCohortsOf)
+  @ApiPropertyOptional({ type: String })
+  send_cohorts: boolean;
 }

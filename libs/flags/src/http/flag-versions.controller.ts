@@ -6,23 +6,26 @@ import {
   ErrorEnvelope,
   IsOmittable,
   RequireScopes,
+  SerialIdPipe,
 } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Injectable, Param, PipeTransform, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsInt } from 'class-validator';
 import type { Flag } from '../domain/flag';
 import type { FlagAtVersion } from '../domain/flag-versions';
 import { FlagsService } from '../flags.service';
 import { FlagDto, toFlagDto } from './flags.dto';
-import { parseFlagId } from './flags.controller';
 
 /** A version number in a path: a positive int4; anything else names no version. */
-function parseVersion(value: string): number {
-  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) {
-    throw DomainError.notFound(`Version ${value} not found.`);
+@Injectable()
+export class FlagVersionPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) {
+      throw DomainError.notFound(`Version ${value} not found.`);
+    }
+    return Number(value);
   }
-  return Number(value);
 }
 
 /** A flag as it was at one version (PostHog's `versions/{version_number}` response). */
@@ -93,10 +96,10 @@ export class FlagVersionsController {
   @ApiResponse({ status: 404, type: ErrorEnvelope, description: 'No such flag or version.' })
   async get(
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Param('version') version: string,
+    @Param('id', SerialIdPipe) id: number,
+    @Param('version', FlagVersionPipe) version: number,
   ): Promise<FlagVersionDto> {
-    const { flag, at } = await this.flags.atVersion(project, parseFlagId(id), parseVersion(version));
+    const { flag, at } = await this.flags.atVersion(project, id, version);
     return toFlagVersionDto(flag, at);
   }
 
@@ -109,12 +112,10 @@ export class FlagVersionsController {
   async restore(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('id') id: string,
-    @Param('version') version: string,
+    @Param('id', SerialIdPipe) id: number,
+    @Param('version', FlagVersionPipe) version: number,
     @Body() body: RestoreVersionDto,
   ): Promise<FlagDto> {
-    return toFlagDto(
-      await this.flags.restoreVersion(project, actor, parseFlagId(id), parseVersion(version), body.version),
-    );
+    return toFlagDto(await this.flags.restoreVersion(project, actor, id, version, body.version));
   }
 }

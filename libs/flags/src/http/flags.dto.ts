@@ -1,4 +1,4 @@
-import { ANY_JSON, IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
+import { ANY_JSON, IsOmittable, pageLimit, pageOffset, QueryParam, toUserBasic, UserBasicDto } from '@app/platform';
 import { COHORT_OPERATORS, FLAG_DEPENDENCY_OPERATOR, PROPERTY_OPERATORS } from '@app/targeting';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
@@ -13,6 +13,8 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { withCohortNames } from '../domain/filters';
+import { FLAG_ORDER_FIELDS, flagListParams } from '../domain/flag-list';
+import type { FlagListOrder, FlagListQuery, FlagType } from '../domain/flag-list';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
 import type { FlagStatus } from '../domain/flag-status';
 import type { Flag } from '../domain/flag';
@@ -289,7 +291,7 @@ export class FlagDto {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty({ description: "The flag's description." }) name: string;
   @ApiProperty() key: string;
-  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty({ type: FlagFiltersDto }) filters: object;
   @ApiProperty() deleted: boolean;
   @ApiProperty() active: boolean;
   @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
@@ -363,7 +365,7 @@ export class OrganizationFlagDto {
   @ApiProperty({ type: 'integer' }) flag_id: number;
   @ApiProperty({ type: 'integer', description: 'The project id (PostHog: team).' }) team_id: number;
   @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
-  @ApiProperty({ type: FlagFiltersDto }) filters: Record<string, unknown>;
+  @ApiProperty({ type: FlagFiltersDto }) filters: object;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty() active: boolean;
 }
@@ -392,4 +394,44 @@ export class CopyFlagsResultDto {
 
 export function toCopyResultDto(result: CopyResult): CopyFlagsResultDto {
   return { success: result.success.map(toFlagDto), failed: result.failed };
+}
+
+/** The flags list's query, in the order PostHog checks it: the page, then the filters. */
+export class ListFlagsQuery implements FlagListQuery {
+  /** Results per page (default 100, at most 1000). */
+  @QueryParam(pageLimit())
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  limit: number;
+
+  /** Index of the first result. */
+  @QueryParam(pageOffset)
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  offset: number;
+
+  /** `STALE`: on and not evaluated for 30 days, or never evaluated and rolled out to everyone for 30 days. */
+  @QueryParam(flagListParams.active)
+  @ApiPropertyOptional({ type: String, enum: ['true', 'false', 'STALE'] })
+  active?: boolean | 'STALE';
+
+  /** Case-insensitive substring of the key or the name. */
+  @QueryParam(flagListParams.search)
+  search?: string;
+
+  @QueryParam(flagListParams.type)
+  @ApiPropertyOptional({ enum: ['boolean', 'multivariant', 'experiment'] })
+  type?: FlagType;
+
+  @QueryParam(flagListParams.createdById)
+  @ApiPropertyOptional({ type: 'integer' })
+  created_by_id?: number;
+
+  /** JSON list of tags (or one tag): flags with any of them. */
+  @QueryParam(flagListParams.tags)
+  @ApiPropertyOptional({ type: String })
+  tags?: string[];
+
+  /** Default -created_at. */
+  @QueryParam(flagListParams.order)
+  @ApiPropertyOptional({ type: String, enum: FLAG_ORDER_FIELDS.flatMap((f) => [f, `-${f}`]) })
+  order: FlagListOrder;
 }

@@ -3,7 +3,7 @@ import { Controller, Headers, HttpCode, Param, Post, Req, Res, UseFilters } from
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ofrepError, parseOfrepRequest } from '../domain/ofrep';
-import { strongEtag } from '../domain/project-definitions';
+import { strongEtag } from '../domain/project-snapshot';
 import { etagMatches } from '../domain/sdk-request';
 import { FlagEvaluationService } from '../flag-evaluation.service';
 import { OfrepErrorFilter } from './ofrep-error.filter';

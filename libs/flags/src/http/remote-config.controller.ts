@@ -2,7 +2,7 @@ import { ErrorEnvelope, Public } from '@app/platform';
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { strongEtag } from '../domain/project-definitions';
+import { strongEtag } from '../domain/project-snapshot';
 import { remoteConfigScript } from '../domain/remote-config';
 import { etagMatches } from '../domain/sdk-request';
 import { FlagEvaluationService } from '../flag-evaluation.service';

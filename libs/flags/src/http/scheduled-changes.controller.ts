@@ -1,36 +1,37 @@
-import {
-  ApiPaginatedResponse,
-  ApiPagingQuery,
-  CurrentActor,
-  CurrentProject,
-  DomainError,
-  pageOf,
-  parsePageQuery,
-  RequireScopes,
-} from '@app/platform';
+import { ApiPaginatedResponse, CurrentActor, CurrentProject, DomainError, pageOf, RequireScopes } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Injectable,
+  Param,
+  Patch,
+  PipeTransform,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ScheduledChangesService } from '../scheduled-changes.service';
 import {
   CreateScheduledChangeDto,
+  ListScheduledChangesQuery,
   ScheduledChangeDto,
   toScheduledChangeDto,
   UpdateScheduledChangeDto,
 } from './scheduled-changes.dto';
 
 /** Scheduled-change ids are positive int8s (as PostHog's BigAutoField); anything else names none. */
-function parseScheduledChangeId(id: string): number {
-  if (!/^\d{1,15}$/.test(id) || Number(id) < 1) throw DomainError.notFound();
-  return Number(id);
-}
-
-function optionalText(query: Record<string, unknown>, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw DomainError.invalid(`${name} must be given once.`, name);
-  return value;
+@Injectable()
+export class ScheduledChangeIdPipe implements PipeTransform<string, number> {
+  transform(id: string): number {
+    if (!/^\d{1,15}$/.test(id) || Number(id) < 1) throw DomainError.notFound();
+    return Number(id);
+  }
 }
 
 /**
@@ -45,19 +46,15 @@ export class ScheduledChangesController {
   /** The project's scheduled changes, latest schedule first. */
   @Get()
   @RequireScopes('feature_flag:read')
-  @ApiPagingQuery()
-  @ApiQuery({ name: 'model_name', required: false, description: 'Filter by model type ("FeatureFlag").' })
-  @ApiQuery({ name: 'record_id', required: false, description: 'Filter by the id of a flag.' })
   @ApiPaginatedResponse(ScheduledChangeDto)
   async list(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListScheduledChangesQuery,
     @Req() req: Request,
   ): Promise<Paginated<ScheduledChangeDto>> {
-    const page = parsePageQuery(query);
-    const filter = { modelName: optionalText(query, 'model_name'), recordId: optionalText(query, 'record_id') };
-    const { count, changes } = await this.changes.list(project, filter, page);
-    return pageOf(req, page, count, changes.map(toScheduledChangeDto));
+    const filter = { modelName: query.model_name, recordId: query.record_id };
+    const { count, changes } = await this.changes.list(project, filter, query);
+    return pageOf(req, query, count, changes.map(toScheduledChangeDto));
   }
 
   @Post()
@@ -74,8 +71,11 @@ export class ScheduledChangesController {
   @Get(':id')
   @RequireScopes('feature_flag:read')
   @ApiOkResponse({ type: ScheduledChangeDto })
-  async get(@CurrentProject() project: ProjectAccess, @Param('id') id: string): Promise<ScheduledChangeDto> {
-    return toScheduledChangeDto(await this.changes.get(project, parseScheduledChangeId(id)));
+  async get(
+    @CurrentProject() project: ProjectAccess,
+    @Param('id', ScheduledChangeIdPipe) id: number,
+  ): Promise<ScheduledChangeDto> {
+    return toScheduledChangeDto(await this.changes.get(project, id));
   }
 
   /** Changes the given fields; the target (`record_id`, `model_name`) is fixed, an executed one-time change too. */
@@ -85,10 +85,10 @@ export class ScheduledChangesController {
   async update(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('id') id: string,
+    @Param('id', ScheduledChangeIdPipe) id: number,
     @Body() body: UpdateScheduledChangeDto,
   ): Promise<ScheduledChangeDto> {
-    return toScheduledChangeDto(await this.changes.update(project, actor, parseScheduledChangeId(id), body));
+    return toScheduledChangeDto(await this.changes.update(project, actor, id, body));
   }
 
   @Delete(':id')
@@ -98,8 +98,8 @@ export class ScheduledChangesController {
   async delete(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('id') id: string,
+    @Param('id', ScheduledChangeIdPipe) id: number,
   ): Promise<void> {
-    await this.changes.delete(project, actor, parseScheduledChangeId(id));
+    await this.changes.delete(project, actor, id);
   }
 }

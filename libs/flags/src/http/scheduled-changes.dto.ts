@@ -1,4 +1,13 @@
-import { ANY_JSON, IsOmittable, toUserBasic, UserBasicDto } from '@app/platform';
+import {
+  ANY_JSON,
+  DomainError,
+  IsOmittable,
+  pageLimit,
+  pageOffset,
+  QueryParam,
+  toUserBasic,
+  UserBasicDto,
+} from '@app/platform';
 import type { UserRecord } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsObject, IsString, ValidateBy, ValidateIf } from 'class-validator';
@@ -162,4 +171,29 @@ export function toScheduledChangeDto({ change, createdBy }: ScheduledChangeView)
     end_date: iso(change.endDate),
     timezone: 'UTC',
   };
+}
+
+function optionalText(raw: unknown, name: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw DomainError.invalid(`${name} must be given once.`, name);
+  return raw;
+}
+
+/** The list's query: the page, then the filters. */
+export class ListScheduledChangesQuery {
+  @QueryParam(pageLimit())
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Results per page (default 100, at most 1000).' })
+  limit: number;
+
+  @QueryParam(pageOffset)
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Index of the first result.' })
+  offset: number;
+
+  /** Filter by model type ("FeatureFlag"). */
+  @QueryParam(optionalText)
+  model_name?: string;
+
+  /** Filter by the id of a flag. */
+  @QueryParam(optionalText)
+  record_id?: string;
 }

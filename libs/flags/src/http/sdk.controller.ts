@@ -16,10 +16,11 @@ import {
 import type { Request, Response } from 'express';
 import { parseFlagsRequest, tokenOf } from '../domain/sdk-request';
 import { FlagEvaluationService } from '../flag-evaluation.service';
-import { SEND_COHORTS_QUERY, sendCohortsOf, sendDefinitions } from './definitions-response';
+import { sendLocalEvaluation } from './local-evaluation-response';
 import { LocalEvaluationDto } from './evaluation.dto';
 import {
   DecideResponseDto,
+  DefinitionsQuery,
   FlagDetailDto,
   FLAGS_REQUEST_SCHEMA,
   FlagsResponseDto,
@@ -47,8 +48,6 @@ function versionOf(value: unknown): number {
 
 const DEFINITIONS_RESPONSES = [
   ApiHeader({ name: 'If-None-Match', required: false }),
-  ApiQuery({ name: 'token', required: true, description: 'The project token (phc_…).' }),
-  SEND_COHORTS_QUERY,
   ApiOkResponse({ type: LocalEvaluationDto, headers: { ETag: { schema: { type: 'string' } } } }),
   ApiResponse({ status: 304, description: 'The definitions did not change since that ETag.' }),
   ApiResponse({
@@ -124,7 +123,7 @@ export class SdkController {
   @Definitions()
   async definitions(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
+    @Query() query: DefinitionsQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
@@ -138,7 +137,7 @@ export class SdkController {
   @Definitions()
   async legacyDefinitions(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
+    @Query() query: DefinitionsQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
@@ -147,12 +146,11 @@ export class SdkController {
 
   private async sendDefinitionsFor(
     actor: Actor,
-    query: Record<string, unknown>,
+    query: DefinitionsQuery,
     ifNoneMatch: string | undefined,
     res: Response,
   ): Promise<void> {
-    const token = typeof query.token === 'string' ? query.token : undefined;
-    const body = await this.evaluation.definitionsForToken(actor, token, sendCohortsOf(query.send_cohorts));
-    sendDefinitions(res, body, ifNoneMatch);
+    const body = await this.evaluation.definitionsForToken(actor, query.token, query.send_cohorts);
+    sendLocalEvaluation(res, body, ifNoneMatch);
   }
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { QueryParam } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OFREP_ERROR_CODES, toOfrepSuccess } from '../domain/ofrep';
 import type { OfrepSuccess } from '../domain/ofrep';
 import type { Evaluated } from '../flag-evaluation.service';
+import { sendCohortsOf } from './local-evaluation-response';
 import { FLAG_VALUE } from './evaluation.dto';
 
 // ---- /flags and /decide ----
@@ -185,4 +187,19 @@ export class OfrepBulkDto {
 
 export function toOfrepResults(evaluated: Evaluated): OfrepSuccessDto[] {
   return evaluated.results.map((r) => toOfrepSuccess(evaluated.definitions.byKey.get(r.key)!, r));
+}
+
+/** The query of the SDKs' definitions endpoints. */
+export class DefinitionsQuery {
+  /** The project token (phc_…). */
+  @QueryParam((raw) => (typeof raw === 'string' ? raw : undefined))
+  @ApiProperty({ type: String, required: true })
+  token?: string;
+
+  /**
+   * Present (with no value, or true): the cohorts come along. Absent: `cohorts` is `{}` and flags using one plain cohort have it rewritten into person-property conditions.
+   */
+  @QueryParam(sendCohortsOf)
+  @ApiPropertyOptional({ type: String })
+  send_cohorts: boolean;
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { DependencyFlag, flagDependencyIds } from '../domain/filters';
-import type { DefinitionFlag } from '../domain/project-definitions';
+import type { DefinitionFlag } from '../domain/project-snapshot';
 import { Flag, FlagChanges } from '../domain/flag';
 import { FlagErrors } from '../domain/flag.errors';
 import { FlagListFilter, FlagListOrder } from '../domain/flag-list';

@@ -4,15 +4,12 @@ import {
   ActivityPageDto,
   activityPageOf,
   ApiPaginatedResponse,
-  ApiPagingQuery,
   CurrentActor,
   CurrentProject,
   DomainError,
   ExpensiveRoute,
   pageOf,
   Paginated,
-  parseActivityPageQuery,
-  parsePageQuery,
   RequireScopes,
 } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
@@ -35,80 +32,36 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { parsePersonRef } from '../domain/person';
-import { filterLeaves, parseDateFilter, parsePropertyFilter, resolveDateFilter, TargetingLimits } from '@app/targeting';
+import type { PersonRef } from '../domain/person';
+import { filterLeaves, parsePropertyFilter, TargetingLimits } from '@app/targeting';
 import type { ParseOptions } from '@app/targeting';
 import { queryFilterOptions } from '../domain/query-filters';
 import { PersonsService } from '../persons.service';
-import { CsvExports, pagesFrom, pagesOf } from './csv';
+import { CsvExports, pagesFrom } from './csv';
+import { exportPage, FormatQuery, queryText } from './export.dto';
 import {
+  DeletePersonQuery,
   DeletePropertyDto,
+  DeletePropertyQuery,
   PERSON_FIELDS,
   PersonDto,
+  personPages,
+  PersonRefPipe,
+  PersonsActivityQuery,
+  PersonsListQuery,
   PropertiesTimelineDto,
+  PropertiesTimelineQuery,
   SplitPersonDto,
   SuccessDto,
   toPersonDto,
   UpdatePersonDto,
   UpdatePropertyDto,
+  UpdatePropertyQuery,
 } from './persons.dto';
-
-type QueryParams = Record<string, unknown>;
-
-// PostHog's CSV export limit.
-export const CSV_LIMIT = 10_000;
-
-function single(query: QueryParams, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw DomainError.invalid(`${name} must be given once, as a string.`, name);
-  if (value.includes('\u0000')) throw DomainError.invalid(`${name} cannot contain NUL characters.`, name);
-  return value;
-}
-
-export function formatOf(query: QueryParams): 'json' | 'csv' {
-  const format = single(query, 'format') ?? 'json';
-  if (format !== 'json' && format !== 'csv') throw DomainError.invalid('format must be json or csv.', 'format');
-  return format;
-}
-
-/** `delete_events`: absent or false/0 → false; true/1 or present without a value → true. */
-function deleteEventsOf(query: QueryParams): boolean {
-  const value = single(query, 'delete_events');
-  if (value === undefined) return false;
-  const v = value.toLowerCase();
-  if (['', 'true', '1', 'yes'].includes(v)) return true;
-  if (['false', '0', 'no'].includes(v)) return false;
-  throw DomainError.invalid('delete_events must be true or false.', 'delete_events');
-}
-
-function dateParam(query: QueryParams, name: string): Date | undefined {
-  const raw = single(query, name);
-  if (raw === undefined || raw === '') return undefined;
-  const filter = parseDateFilter(raw);
-  if (filter.kind === 'invalid') {
-    throw DomainError.invalid(`${name} must be a date (ISO 8601) or a relative date like -7d.`, name);
-  }
-  return new Date(resolveDateFilter(filter, Date.now()));
-}
-
-/** The persons `ids` names, as response rows, read a page at a time (for CSV exports). */
-export function personPages(persons: PersonsService, projectId: number, ids: readonly number[]) {
-  return pagesOf(ids, async (page) => (await persons.byIds(projectId, page)).map(toPersonDto));
-}
-
-export const FORMAT_QUERY = ApiQuery({
-  name: 'format',
-  required: false,
-  enum: ['json', 'csv'],
-  description:
-    'csv: text/csv with a header row; nested fields become dotted columns (properties.email, distinct_ids.0), at most CSV_MAX_COLUMNS of them (then a last omitted_values column); cells that would run as spreadsheet formulas start with a quote.',
-});
 
 const PERSON_OR_CSV = {
   'application/json': { schema: { $ref: getSchemaPath(PersonDto) } },
@@ -135,42 +88,26 @@ export class PersonsController {
   // a count and a page over the project's persons, unless it looks up one distinct id (indexed)
   @ExpensiveRoute((req) => typeof req.query.distinct_id === 'string')
   @ApiOperation({ summary: 'List persons' })
-  @ApiPagingQuery()
-  @ApiQuery({ name: 'distinct_id', required: false, description: 'Only the person with this distinct id.' })
-  @ApiQuery({ name: 'email', required: false, description: 'Only persons whose email property is exactly this.' })
-  @ApiQuery({
-    name: 'search',
-    required: false,
-    description: 'Email property contains it (any case), or a distinct id or the uuid equals it.',
-  })
-  @ApiQuery({
-    name: 'properties',
-    required: false,
-    description:
-      'JSON: a list of property filters `[{"key", "value", "operator", "type": "person"}]` (AND) or `{"type": "AND"|"OR", "values": [...]}`. Operators as in feature flags.',
-  })
-  @FORMAT_QUERY
   @ApiPaginatedResponse(PersonDto, {
     csv: { description: 'The paginated envelope of persons, or CSV (up to 10,000 rows by default) with format=csv.' },
   })
   async list(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: PersonsListQuery,
     @Req() req: Request,
   ): Promise<Paginated<PersonDto> | StreamableFile> {
-    const format = formatOf(query);
-    const page = parsePageQuery(query, format === 'csv' ? { limit: CSV_LIMIT, max: CSV_LIMIT } : {});
-    const properties = single(query, 'properties');
+    const page = exportPage(query);
+    const { properties } = query;
     const filter = {
-      distinctId: single(query, 'distinct_id'),
-      email: single(query, 'email'),
-      search: single(query, 'search'),
+      distinctId: query.distinct_id,
+      email: query.email,
+      search: query.search,
       properties:
         properties === undefined || properties === ''
           ? undefined
           : parsePropertyFilter(properties, 'properties', this.filters),
     };
-    if (format === 'csv') {
+    if (query.format === 'csv') {
       const ids = await this.persons.listIds(project.id, filter, page);
       return this.csv.file('persons.csv', PERSON_FIELDS, personPages(this.persons, project.id, ids));
     }
@@ -182,51 +119,43 @@ export class PersonsController {
   @Get('activity')
   @RequireScopes('activity_log:read')
   @ApiOperation({ summary: 'Activity of all persons' })
-  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1 } })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 0 } })
   @ApiExtraModels(ActivityEntryDto)
   @ApiOkResponse({ type: ActivityPageDto })
   async allActivity(
     @CurrentProject() project: ProjectAccess,
-    @Query() query: QueryParams,
+    @Query() query: PersonsActivityQuery,
     @Req() req: Request,
   ): Promise<ActivityPage<unknown>> {
-    formatOf(query);
-    const paging = parseActivityPageQuery(query);
-    const { total, results } = await this.persons.activityOf(project.id, undefined, paging);
-    return activityPageOf(req, paging, total, results);
+    const { total, results } = await this.persons.activityOf(project.id, undefined, query);
+    return activityPageOf(req, query, total, results);
   }
 
   @Get(':id')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Retrieve a person by integer id or uuid' })
-  @FORMAT_QUERY
   @ApiOkResponse({ content: PERSON_OR_CSV })
   async get(
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() query: FormatQuery,
   ): Promise<PersonDto | StreamableFile> {
-    const format = formatOf(query);
-    const person = toPersonDto(await this.persons.get(project.id, parsePersonRef(id)));
-    return format === 'csv' ? this.csv.file('person.csv', PERSON_FIELDS, pagesFrom([person])) : person;
+    const person = toPersonDto(await this.persons.get(project.id, ref));
+    return query.format === 'csv' ? this.csv.file('person.csv', PERSON_FIELDS, pagesFrom([person])) : person;
   }
 
   /** Merges `properties` into the person's properties (listed keys overwritten, others kept). */
   @Patch(':id')
   @RequireScopes('person:write')
   @ApiOperation({ summary: 'Update person properties (merge)' })
-  @FORMAT_QUERY
   @ApiOkResponse({ type: PersonDto })
   async update(
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() _query: FormatQuery,
     @Body() body: UpdatePersonDto,
   ): Promise<PersonDto> {
-    formatOf(query);
-    return toPersonDto(await this.persons.updateProperties(actor, project, parsePersonRef(id), body.properties));
+    return toPersonDto(await this.persons.updateProperties(actor, project, ref, body.properties));
   }
 
   /** Deletes the person and its distinct ids; `delete_events=true` queues the deletion of its events. */
@@ -234,41 +163,28 @@ export class PersonsController {
   @RequireScopes('person:write')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a person' })
-  @FORMAT_QUERY
-  @ApiQuery({
-    name: 'delete_events',
-    required: false,
-    schema: { type: 'boolean' },
-    description: 'Also delete the person’s events, in the next scheduled deletion batch.',
-  })
   @ApiNoContentResponse({ description: 'Deleted.' })
   async delete(
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() query: DeletePersonQuery,
   ): Promise<void> {
-    formatOf(query);
-    await this.persons.delete(actor, project, parsePersonRef(id), deleteEventsOf(query));
+    await this.persons.delete(actor, project, ref, query.delete_events);
   }
 
   @Get(':id/activity')
   @RequireScopes('activity_log:read')
   @ApiOperation({ summary: 'Activity of one person' })
-  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1 } })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 0 } })
   @ApiOkResponse({ type: ActivityPageDto })
   async activity(
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() query: PersonsActivityQuery,
     @Req() req: Request,
   ): Promise<ActivityPage<unknown>> {
-    formatOf(query);
-    const ref = parsePersonRef(id);
-    const paging = parseActivityPageQuery(query);
-    const { total, results } = await this.persons.activityOf(project.id, ref, paging);
-    return activityPageOf(req, paging, total, results);
+    const { total, results } = await this.persons.activityOf(project.id, ref, query);
+    return activityPageOf(req, query, total, results);
   }
 
   /** Removes one property. */
@@ -276,20 +192,16 @@ export class PersonsController {
   @RequireScopes('person:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a person property ({"$unset": key})' })
-  @ApiQuery({ name: '$unset', required: false, description: 'The property to remove, when not in the body.' })
   @ApiBody({ type: DeletePropertyDto, required: false })
-  @FORMAT_QUERY
   @ApiOkResponse({ type: PersonDto })
   async deleteProperty(
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() query: DeletePropertyQuery,
     @Body() body: DeletePropertyDto,
   ): Promise<PersonDto> {
-    formatOf(query);
-    const ref = parsePersonRef(id);
-    const key = body.$unset ?? single(query, '$unset');
+    const key = body.$unset ?? queryText(query.$unset, '$unset');
     if (key === undefined) throw DomainError.required('$unset');
     return toPersonDto(await this.persons.deleteProperty(actor, project, ref, key));
   }
@@ -297,27 +209,13 @@ export class PersonsController {
   @Get(':id/properties_timeline')
   @RequireScopes('person:read')
   @ApiOperation({ summary: 'Where the person’s properties changed, from its $set events' })
-  @ApiQuery({ name: 'date_from', required: false, description: 'ISO date-time or relative (-7d).' })
-  @ApiQuery({ name: 'date_to', required: false, description: 'ISO date-time or relative (-1d).' })
-  @ApiQuery({
-    name: 'properties',
-    required: false,
-    description: 'Property filters (JSON); the keys of its person filters are the crucial properties.',
-  })
-  @ApiQuery({ name: 'breakdown', required: false, description: 'A person property that counts as crucial too.' })
-  @FORMAT_QUERY
   @ApiOkResponse({ type: PropertiesTimelineDto })
   async propertiesTimeline(
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() query: PropertiesTimelineQuery,
   ): Promise<PropertiesTimelineDto> {
-    formatOf(query);
-    const ref = parsePersonRef(id);
-    const from = dateParam(query, 'date_from');
-    const to = dateParam(query, 'date_to');
-    const properties = single(query, 'properties');
-    const breakdown = single(query, 'breakdown');
+    const { date_from: from, date_to: to, properties, breakdown } = query;
     const keys = new Set<string>();
     if (properties !== undefined && properties !== '') {
       for (const leaf of filterLeaves(parsePropertyFilter(properties, 'properties', this.filters)))
@@ -347,17 +245,15 @@ export class PersonsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Split a person' })
   @ApiBody({ type: SplitPersonDto, required: false })
-  @FORMAT_QUERY
   @ApiOkResponse({ type: SuccessDto })
   async split(
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() _query: FormatQuery,
     @Body() body: SplitPersonDto,
   ): Promise<SuccessDto> {
-    formatOf(query);
-    await this.persons.split(actor, project, parsePersonRef(id), body.main_distinct_id);
+    await this.persons.split(actor, project, ref, body.main_distinct_id);
     return { success: true };
   }
 
@@ -366,24 +262,19 @@ export class PersonsController {
   @RequireScopes('person:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a person property ({key, value})' })
-  @ApiQuery({ name: 'key', required: false, description: 'The property, when not in the body.' })
-  @ApiQuery({ name: 'value', required: false, description: 'The value (a string), when not in the body.' })
   @ApiBody({ type: UpdatePropertyDto, required: false })
-  @FORMAT_QUERY
   @ApiOkResponse({ type: PersonDto })
   async updateProperty(
     @CurrentActor() actor: Actor,
     @CurrentProject() project: ProjectAccess,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
+    @Param('id', PersonRefPipe) ref: PersonRef | null,
+    @Query() query: UpdatePropertyQuery,
     @Body() body: UpdatePropertyDto,
   ): Promise<PersonDto> {
-    formatOf(query);
-    const ref = parsePersonRef(id);
-    const value = body.value !== undefined ? body.value : single(query, 'value');
+    const value = body.value !== undefined ? body.value : queryText(query.value, 'value');
     if (value === undefined) throw DomainError.required('value');
     if (value === null) throw DomainError.invalid('This field may not be null.', 'value', 'null');
-    const key = body.key ?? single(query, 'key');
+    const key = body.key ?? queryText(query.key, 'key');
     if (key === undefined) throw DomainError.required('key');
     if (key === '') throw DomainError.invalid('This field may not be blank.', 'key', 'blank');
     return toPersonDto(await this.persons.updateProperty(actor, project, ref, key, value));

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ANY_JSON } from '../http/openapi-schemas';
+import { activityLimit, activityPage } from '../http/pagination';
+import { QueryParam } from '../http/validators';
 import type { ActivityEntry } from './activity-log.service';
 
 /** OpenAPI of the activity entries every context's activity endpoints return (PostHog's shape). */
@@ -45,4 +47,17 @@ export class ActivityPageDto {
   @ApiProperty({ type: String, format: 'uri', nullable: true }) next: string | null;
   @ApiProperty({ type: String, format: 'uri', nullable: true }) previous: string | null;
   @ApiProperty({ type: 'integer' }) total_count: number;
+}
+
+/** The page of an activity list. */
+export class ActivityPageQuery {
+  /** Default 10. */
+  @QueryParam(activityLimit)
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  limit: number;
+
+  /** Default 1. */
+  @QueryParam(activityPage)
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
+  page: number;
 }

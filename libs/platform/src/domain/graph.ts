@@ -62,7 +62,11 @@ export function dependenciesFirst<T>(node: T, next: (node: T) => Iterable<T>, sk
  * Those of `nodes` that lie on a cycle or reach one, or reach a node that is not `known`,
  * along `next`, in one depth-first pass over the graph.
  */
-export function brokenNodes<T>(nodes: Iterable<T>, next: (node: T) => Iterable<T>, known: (node: T) => boolean): Set<T> {
+export function brokenNodes<T>(
+  nodes: Iterable<T>,
+  next: (node: T) => Iterable<T>,
+  known: (node: T) => boolean,
+): Set<T> {
   const state = new Map<T, 'visiting' | 'ok' | 'broken'>();
   for (const root of nodes) {
     if (state.has(root)) continue;

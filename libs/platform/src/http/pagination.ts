@@ -1,5 +1,7 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { Express, Request } from 'express';
 import { DomainError } from '../errors/domain-error';
+import { QueryParam } from './validators';
 
 export interface PageQuery {
   limit: number;
@@ -46,6 +48,32 @@ export function parsePageQuery(
   const limit = parseNonNegativeInt(query.limit, 'limit', fallback);
   const offset = parseNonNegativeInt(query.offset, 'offset', 0);
   return { limit: Math.min(limit === 0 ? fallback : limit, max), offset };
+}
+
+/** `limit` as `parsePageQuery` reads it, for a query DTO field (`@QueryParam(pageLimit())`). */
+export function pageLimit(defaults: { limit?: number; max?: number } = {}): (raw: unknown, name: string) => number {
+  const max = defaults.max ?? MAX_PAGE_SIZE;
+  const fallback = defaults.limit ?? DEFAULT_PAGE_SIZE;
+  return (raw, name) => {
+    const limit = parseNonNegativeInt(raw, name, fallback);
+    return Math.min(limit === 0 ? fallback : limit, max);
+  };
+}
+
+/** `offset` as `parsePageQuery` reads it, for a query DTO field. */
+export function pageOffset(raw: unknown, name: string): number {
+  return parseNonNegativeInt(raw, name, 0);
+}
+
+/** The query of a plain paginated list. */
+export class PageQueryDto implements PageQuery {
+  @QueryParam(pageLimit())
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Results per page (default 100, at most 1000).' })
+  limit: number;
+
+  @QueryParam(pageOffset)
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Index of the first result.' })
+  offset: number;
 }
 
 const PUBLIC_URL_SETTING = 'bunting public url';
@@ -105,10 +133,20 @@ export function pageOf<T>(req: Request, page: PageQuery, count: number, results:
 
 /** Activity endpoints page with `page` (1-based) and `limit` (default 10). */
 export function parseActivityPageQuery(query: Record<string, unknown>): { page: number; limit: number } {
-  const limit = parseNonNegativeInt(query.limit, 'limit', 10);
-  const page = parseNonNegativeInt(query.page, 'page', 1);
-  if (page < 1) throw DomainError.invalid('page must be at least 1.', 'page');
-  return { page, limit: Math.min(limit === 0 ? 10 : limit, MAX_PAGE_SIZE) };
+  return { limit: activityLimit(query.limit, 'limit'), page: activityPage(query.page, 'page') };
+}
+
+/** An activity page's `limit` (default 10, at most 1000). */
+export function activityLimit(raw: unknown, name: string): number {
+  const limit = parseNonNegativeInt(raw, name, 10);
+  return Math.min(limit === 0 ? 10 : limit, MAX_PAGE_SIZE);
+}
+
+/** An activity page's `page` (from 1). */
+export function activityPage(raw: unknown, name: string): number {
+  const page = parseNonNegativeInt(raw, name, 1);
+  if (page < 1) throw DomainError.invalid('page must be at least 1.', name);
+  return page;
 }
 
 export interface ActivityPage<T> {

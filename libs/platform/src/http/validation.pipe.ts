@@ -81,6 +81,9 @@ export class RequestValidationPipe implements PipeTransform {
   });
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Path parameters arrive as text and are read by their own pipes (SerialIdPipe): Nest's
+    // implicit Number() would take `1e3` or ` 12` for an id.
+    if (metadata.type === 'param') return value;
     if (
       metadata.type === 'body' &&
       metadata.metatype &&

@@ -1,12 +1,11 @@
-import { parseFlagId } from '@app/flags';
 import {
   ApiPaginatedResponse,
-  ApiPagingQuery,
   CurrentActor,
   CurrentProject,
+  PageQueryDto,
   pageOf,
-  parsePageQuery,
   RequireScopes,
+  SerialIdPipe,
 } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
@@ -28,18 +27,16 @@ export class FlagRoleAccessController {
 
   @Get()
   @RequireScopes('feature_flag:read')
-  @ApiPagingQuery()
   @ApiPaginatedResponse(FlagRoleAccessDto)
   async list(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('feature_flag_id') flagId: string,
-    @Query() query: Record<string, unknown>,
+    @Param('feature_flag_id', SerialIdPipe) flagId: number,
+    @Query() query: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<FlagRoleAccessDto>> {
-    const page = parsePageQuery(query);
-    const { count, results } = await this.access.list(project, actor, parseFlagId(flagId), page);
-    return pageOf(req, page, count, results.map(toFlagRoleAccessDto));
+    const { count, results } = await this.access.list(project, actor, flagId, query);
+    return pageOf(req, query, count, results.map(toFlagRoleAccessDto));
   }
 
   @Post()
@@ -48,10 +45,10 @@ export class FlagRoleAccessController {
   async create(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('feature_flag_id') flagId: string,
+    @Param('feature_flag_id', SerialIdPipe) flagId: number,
     @Body() body: CreateFlagRoleAccessDto,
   ): Promise<FlagRoleAccessDto> {
-    return toFlagRoleAccessDto(await this.access.create(project, actor, parseFlagId(flagId), body.role_id));
+    return toFlagRoleAccessDto(await this.access.create(project, actor, flagId, body.role_id));
   }
 
   @Get(':id')
@@ -61,11 +58,10 @@ export class FlagRoleAccessController {
   async get(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('feature_flag_id') flagId: string,
-    @Param('id') id: string,
+    @Param('feature_flag_id', SerialIdPipe) flagId: number,
+    @Param('id', SerialIdPipe) id: number,
   ): Promise<FlagRoleAccessDto> {
-    // Role-access ids are positive int4s like flag ids: anything else names no row.
-    return toFlagRoleAccessDto(await this.access.get(project, actor, parseFlagId(flagId), parseFlagId(id)));
+    return toFlagRoleAccessDto(await this.access.get(project, actor, flagId, id));
   }
 
   @Delete(':id')
@@ -76,9 +72,9 @@ export class FlagRoleAccessController {
   async remove(
     @CurrentProject() project: ProjectAccess,
     @CurrentActor() actor: Actor,
-    @Param('feature_flag_id') flagId: string,
-    @Param('id') id: string,
+    @Param('feature_flag_id', SerialIdPipe) flagId: number,
+    @Param('id', SerialIdPipe) id: number,
   ): Promise<void> {
-    await this.access.remove(project, actor, parseFlagId(flagId), parseFlagId(id));
+    await this.access.remove(project, actor, flagId, id);
   }
 }

@@ -1,10 +1,9 @@
 import {
   ApiPaginatedResponse,
-  ApiPagingQuery,
   CurrentActor,
   CurrentOrganization,
   pageOf,
-  parsePageQuery,
+  PageQueryDto,
   RequireScopes,
 } from '@app/platform';
 import type { Actor, OrganizationAccess, Paginated } from '@app/platform';
@@ -37,16 +36,14 @@ export class RolesController {
   /** Roles of the organization, oldest first. */
   @Get()
   @RequireScopes('organization:read')
-  @ApiPagingQuery()
   @ApiPaginatedResponse(RoleDto)
   async list(
     @CurrentOrganization() org: OrganizationAccess,
-    @Query() query: Record<string, unknown>,
+    @Query() query: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<RoleDto>> {
-    const page = parsePageQuery(query);
-    const { count, roles } = await this.roles.list(org, page);
-    return pageOf(req, page, count, roles.map(toRoleDto));
+    const { count, roles } = await this.roles.list(org, query);
+    return pageOf(req, query, count, roles.map(toRoleDto));
   }
 
   /** A new role (admins only). */
@@ -101,17 +98,15 @@ export class RolesController {
   @Get(':id/role_memberships')
   @RoleId
   @RequireScopes('organization:read')
-  @ApiPagingQuery()
   @ApiPaginatedResponse(RoleMembershipDto)
   async memberships(
     @CurrentOrganization() org: OrganizationAccess,
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @Query() query: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<RoleMembershipDto>> {
-    const page = parsePageQuery(query);
-    const { count, members } = await this.roles.memberships(org, id, page);
-    return pageOf(req, page, count, members.map(toRoleMembershipDto));
+    const { count, members } = await this.roles.memberships(org, id, query);
+    return pageOf(req, query, count, members.map(toRoleMembershipDto));
   }
 
   /** Adds a user of the organization to the role (admins only). */

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { compileFlags, flagsWithExperienceContinuity, localEvaluationDefinitions, NO_CHAIN_LIMITS } from './evaluation';
+import type {
+  ChainLimits,
+  CohortDefinition,
+  CompiledProject,
+  FlagDefinition,
+  FlagFilters,
+  PropertyFilter,
+} from './evaluation';
+
+/** A live flag as the definitions endpoints ship it (PostHog's MinimalFeatureFlagSerializer). */
+export interface DefinitionFlag extends FlagDefinition {
+  team_id: number;
+  name: string;
+  filters: FlagFilters;
+  deleted: false;
+  ensure_experience_continuity: boolean;
+  has_encrypted_payloads: false;
+  version: number;
+}
+
+/** The cached body of a local-evaluation endpoint (PostHog's flag definitions): JSON text and its strong ETag, made once. */
+export interface LocalEvaluationBody {
+  json: string;
+  etag: string;
+}
+
+/**
+ * A snapshot of a project for flag evaluation, taken once per change of its flags, cohorts or
+ * group types: the engine's compiled structure, what a request must fetch (the person? static
+ * cohorts? groups? hash keys?), and the local-evaluation bodies with their ETags (made on first
+ * use). "Definitions" is kept for what PostHog calls so: the flags and cohorts shipped to SDKs.
+ */
+export class ProjectSnapshot {
+  readonly compiled: CompiledProject;
+  /** Keys of the active flags, newest flag first (what `/flags` answers for). */
+  readonly activeKeys: readonly string[];
+  /** Live flags by key. */
+  readonly byKey: ReadonlyMap<string, DefinitionFlag>;
+  /** Some active flag reads person properties or cohorts: requests look the person up. */
+  readonly needsPerson: boolean;
+  /** Some cohort is static: the person lookup also fetches its static cohorts. */
+  readonly usesStaticCohorts: boolean;
+  /** Active flags bucketed by a remembered hash key. */
+  readonly continuityKeys: readonly string[];
+  /** Group type indexes active flags aggregate by or read properties of. */
+  readonly groupIndexes: ReadonlySet<number>;
+  private readonly bodies = new Map<boolean, LocalEvaluationBody>();
+
+  constructor(
+    readonly projectId: number,
+    /** `flag_definition_versions.version` read before the definitions. */
+    readonly version: number,
+    /** Live flags, newest first. */
+    readonly flags: readonly DefinitionFlag[],
+    readonly cohorts: readonly CohortDefinition[],
+    readonly groupTypeMapping: Readonly<Record<string, string>>,
+    private readonly chainLimits: ChainLimits = NO_CHAIN_LIMITS,
+  ) {
+    this.compiled = compileFlags(flags, cohorts, { groupTypeMapping });
+    this.byKey = new Map(flags.map((f) => [f.key, f]));
+    const active = flags.filter((f) => f.active);
+    this.activeKeys = active.map((f) => f.key);
+    this.continuityKeys = flagsWithExperienceContinuity(this.compiled);
+    const usage = analyse(active);
+    this.needsPerson = usage.person || this.continuityKeys.length > 0;
+    this.usesStaticCohorts = usage.cohorts && cohorts.some((c) => c.is_static);
+    this.groupIndexes = usage.groups;
+  }
+
+  /** The group type index of a group type name, or undefined. */
+  groupTypeIndex(name: string): number | undefined {
+    for (const [index, type] of this.compiled.groupTypeMapping) if (type === name) return index;
+    return undefined;
+  }
+
+  /** `{flags, group_type_mapping, cohorts}` and its ETag, built on first use. */
+  localEvaluation(sendCohorts: boolean): LocalEvaluationBody {
+    let body = this.bodies.get(sendCohorts);
+    if (!body) {
+      const shipped = localEvaluationDefinitions(this.flags, this.cohorts, {
+        sendCohorts,
+        chainLimits: this.chainLimits,
+      });
+      const json = JSON.stringify({
+        flags: shipped.flags,
+        group_type_mapping: this.groupTypeMapping,
+        cohorts: shipped.cohorts,
+      });
+      body = { json, etag: strongEtag(json) };
+      this.bodies.set(sendCohorts, body);
+    }
+    return body;
+  }
+}
+
+/** A strong ETag over `text` (a content hash: the same definitions always get the same tag). */
+export function strongEtag(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Which kinds of data the flags' conditions read. */
+function analyse(flags: readonly DefinitionFlag[]): { person: boolean; cohorts: boolean; groups: Set<number> } {
+  const out = { person: false, cohorts: false, groups: new Set<number>() };
+  const visit = (p: PropertyFilter, aggregation: number | null) => {
+    switch (p.type ?? (aggregation === null ? 'person' : 'group')) {
+      case 'cohort':
+        out.cohorts = true;
+        out.person = true;
+        break;
+      case 'group': {
+        const index = p.group_type_index ?? aggregation;
+        if (index !== null && index !== undefined) out.groups.add(index);
+        break;
+      }
+      case 'flag':
+        break;
+      default:
+        out.person = true;
+    }
+  };
+  for (const flag of flags) {
+    const filters = flag.filters;
+    const aggregation = filters.aggregation_group_type_index ?? null;
+    if (aggregation !== null) out.groups.add(aggregation);
+    if (filters.feature_enrollment === true || (filters.super_groups ?? []).length > 0) out.person = true;
+    if (flag.bucketing_identifier === 'device_id') out.person = true;
+    for (const condition of filters.groups ?? []) {
+      const own = condition.aggregation_group_type_index;
+      const effective = own === undefined ? aggregation : own;
+      if (effective !== null) out.groups.add(effective);
+      for (const p of condition.properties ?? []) visit(p, effective);
+    }
+  }
+  return out;
+}

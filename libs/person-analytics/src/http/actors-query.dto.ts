@@ -1,0 +1,32 @@
+import { FORMAT_DESCRIPTION } from '@app/persons';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+
+// The insights' query DTOs declare every parameter once, for the OpenAPI document and the
+// whitelist, and keep each value as sent (text, or a list when repeated): the insight's parse
+// reads them, a POST body's value first, because its rules span parameters (a step number within
+// the funnel's steps, a breakdown value required with a breakdown) and PostHog's first error
+// follows that parse.
+
+/** One page of the persons behind a data point, as JSON or CSV. */
+export class ActorsPageQuery {
+  @Allow()
+  @ApiPropertyOptional({ enum: ['json', 'csv'], description: FORMAT_DESCRIPTION })
+  format?: string;
+
+  /** Persons per page (default 100, at most 1000; CSV: 10,000). */
+  @Allow()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  limit?: string;
+
+  @Allow()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  offset?: string;
+
+  /** Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
+  @Allow()
+  search?: string;
+}
+
+export const INTERVALS = ['hour', 'day', 'week', 'month'];
+export const BREAKDOWN_TYPES = ['event', 'person'];
