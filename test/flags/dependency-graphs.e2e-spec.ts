@@ -69,7 +69,9 @@ describe('flag dependency graphs: cost, depth and concurrent changes', () => {
       const ids: number[] = [];
       await timed('create 150 dense', async () => {
         for (let i = 1; i <= 150; i++) {
-          ids.push((await createFlag(t, { key: `dense-${i}`, filters: dependsOn(...ids) }, dense.projectId, dense.key)).id);
+          ids.push(
+            (await createFlag(t, { key: `dense-${i}`, filters: dependsOn(...ids) }, dense.projectId, dense.key)).id,
+          );
         }
       });
     });
@@ -127,7 +129,11 @@ describe('flag dependency graphs: cost, depth and concurrent changes', () => {
 
     it('refuses the cycle that closes the chain at once, naming its ends', async () => {
       const res = await timed('PATCH cycle check', () =>
-        t.patch(`/api/projects/${deep.projectId}/feature_flags/${ids[0]}/`, { filters: dependsOn(ids.at(-1)!) }, deep.key),
+        t.patch(
+          `/api/projects/${deep.projectId}/feature_flags/${ids[0]}/`,
+          { filters: dependsOn(ids.at(-1)!) },
+          deep.key,
+        ),
       );
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ type: 'validation_error', attr: 'filters' });

@@ -50,6 +50,8 @@ describe('feature flags: CRUD, state table, versions', () => {
         usage_dashboard: null,
         analytics_dashboards: [],
         has_enriched_analytics: false,
+        last_called_at: null,
+        status: 'active',
       });
       const read = await t.get(`${base}/${res.body.id}/`).expect(200);
       expect(read.body).toEqual(res.body);

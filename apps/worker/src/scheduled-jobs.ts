@@ -15,7 +15,7 @@ export function scheduledJobs(config: PlatformConfig): DynamicModule[] {
   return [
     ScheduleModule.forRoot(),
     EventDeletionScheduleModule.forRoot(config),
-    { module: ScheduledChangesScheduleModule },
+    ScheduledChangesScheduleModule.forRoot(config.SCHEDULED_CHANGES_INTERVAL_SECONDS),
     // A scheduled change is checked against the flag's edit rights, roles' policy included.
     { module: RolesModule },
   ];

@@ -9,6 +9,7 @@ import { DefinitionFlag, LocalEvaluationBody, ProjectSnapshot } from './domain/p
 import { RemoteConfig, remoteConfigOf, remoteConfigToken } from './domain/remote-config';
 import { FlagsRequest } from './domain/sdk-request';
 import { EvaluationTurns } from './evaluation-turns';
+import { FlagCallCounter } from './flag-calls';
 import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
@@ -64,6 +65,7 @@ export class FlagEvaluationService implements OnModuleInit {
     private readonly tenancy: TenancyService,
     private readonly ingestionHooks: IngestionHooks,
     private readonly limits: TargetingLimits,
+    private readonly calls: FlagCallCounter,
   ) {}
 
   onModuleInit(): void {
@@ -110,6 +112,7 @@ export class FlagEvaluationService implements OnModuleInit {
       : definitions.activeKeys;
     if (keys.length === 0) return { definitions, results: [] };
     const context = await this.context(projectId, definitions, request);
+    this.count(projectId, definitions, keys);
     return {
       definitions,
       results: await this.turns.run(projectId, () => evaluateAll(definitions.compiled, context, keys)),
@@ -125,6 +128,7 @@ export class FlagEvaluationService implements OnModuleInit {
     const definitions = await this.cache.get(projectId);
     if (key !== undefined && !definitions.byKey.has(key)) return { definitions, results: [] };
     const context = await this.context(projectId, definitions, request);
+    this.count(projectId, definitions, key === undefined ? definitions.activeKeys : [key]);
     const keys = key === undefined ? undefined : [key];
     return {
       definitions,
@@ -152,7 +156,20 @@ export class FlagEvaluationService implements OnModuleInit {
 
   /** `{flags, group_type_mapping, cohorts}` of the project and its ETag (made once per change). */
   async localEvaluation(projectId: number, sendCohorts: boolean): Promise<LocalEvaluationBody> {
-    return (await this.cache.get(projectId)).localEvaluation(sendCohorts);
+    const definitions = await this.cache.get(projectId);
+    // A poll evaluates every active flag locally: each counts as called (as PostHog counts them).
+    this.count(projectId, definitions, definitions.activeKeys);
+    return definitions.localEvaluation(sendCohorts);
+  }
+
+  /** One SDK call of each flag of `keys` (the stale-flags and usage counts). */
+  private count(projectId: number, definitions: ProjectSnapshot, keys: readonly string[]): void {
+    const ids: number[] = [];
+    for (const key of keys) {
+      const flag = definitions.byKey.get(key);
+      if (flag) ids.push(flag.id);
+    }
+    this.calls.record(projectId, ids);
   }
 
   /**

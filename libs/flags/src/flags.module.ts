@@ -3,6 +3,7 @@ import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FlagCallCounter, FlagClock } from './flag-calls';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { FlagEvaluationService } from './flag-evaluation.service';
@@ -49,6 +50,8 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     ScheduledChangesController,
   ],
   providers: [
+    FlagClock,
+    FlagCallCounter,
     FlagsService,
     FlagsRepository,
     FlagEditPolicies,
@@ -61,6 +64,6 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     ScheduledChangesRepository,
     ScheduledChangesService,
   ],
-  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService, ScheduledChangesService],
+  exports: [FlagsService, FlagEditPolicies, FlagEvaluationService, ScheduledChangesService, FlagClock, FlagCallCounter],
 })
 export class FlagsModule {}

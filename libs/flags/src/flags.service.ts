@@ -38,10 +38,12 @@ import {
   FlagChanges,
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
-import type { FlagListQuery } from './domain/flag-list';
+import type { FlagListFilter, FlagListQuery } from './domain/flag-list';
 import { FlagAtVersion, flagAtVersion, MAX_HISTORY_ENTRIES } from './domain/flag-versions';
 import type { ActivityTrigger } from './domain/scheduled-change';
+import { FlagClock } from './flag-calls';
 import { FlagEditPolicies } from './flag-edit-policies';
+import { FlagStatus, flagStatus, STALE_AFTER_MS } from './domain/flag-status';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
 
@@ -76,6 +78,8 @@ export interface FlagView {
   canEdit: boolean;
   /** Names of the cohorts the flag's filters point at (responses show them as `cohort_name`). */
   cohortNames: ReadonlyMap<number, string>;
+  /** PostHog's status now (see `flagStatus`). */
+  status: FlagStatus;
 }
 
 export interface CopyResult {
@@ -95,6 +99,7 @@ export class FlagsService {
     private readonly dashboards: DashboardsRepository,
     private readonly changes: FlagDefinitionChanges,
     private readonly limits: TargetingLimits,
+    private readonly clock: FlagClock,
   ) {}
 
   /**
@@ -141,7 +146,8 @@ export class FlagsService {
 
   async list(scope: ProjectAccess, actor: Actor, query: FlagListQuery): Promise<{ count: number; flags: FlagView[] }> {
     const { active, search, type, created_by_id: createdById, tags, order, limit, offset } = query;
-    const filter = { active, search, type, createdById, tags };
+    const filter: FlagListFilter = { active, search, type, createdById, tags };
+    if (active === 'STALE') filter.staleBefore = new Date(this.clock.now().getTime() - STALE_AFTER_MS);
     const { count, flags } = await this.repo.page(scope.id, filter, order, limit, offset);
     return { count, flags: await this.views(actor, scope, flags) };
   }
@@ -470,6 +476,7 @@ export class FlagsService {
   private async views(actor: Actor, scope: ProjectAccess, flags: Flag[]): Promise<FlagView[]> {
     const ids = flags.flatMap((f) => [f.createdById, f.lastModifiedById]).filter((id): id is number => id !== null);
     const users = await this.tenancy.getUsers(ids);
+    const now = this.clock.now();
     const editable = await this.canEdit(actor, scope, flags);
     const cohortNames = await this.cohorts.names(
       scope.id,
@@ -481,6 +488,7 @@ export class FlagsService {
       lastModifiedBy: flag.lastModifiedById === null ? null : (users.get(flag.lastModifiedById) ?? null),
       canEdit: editable.has(flag.id),
       cohortNames,
+      status: flagStatus(flag, now).status,
     }));
   }
 }

@@ -7,3 +7,4 @@ export * from './scheduled-changes.cron';
 export type { Flag } from './domain/flag';
 export type { FlagFilters, FlagCondition, FlagVariant, PropertyFilter } from './domain/filters';
 export { FlagDto, toFlagDto } from './http/flags.dto';
+export { FlagCallCounter, FlagClock } from './flag-calls';

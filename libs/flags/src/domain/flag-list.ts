@@ -3,7 +3,10 @@ import { DomainError } from '@app/platform/errors/domain-error';
 export type FlagType = 'boolean' | 'multivariant' | 'experiment';
 
 export interface FlagListFilter {
-  active?: boolean;
+  /** `STALE`: PostHog's stale flags (see `flagStatus`), as of `staleBefore`. */
+  active?: boolean | 'STALE';
+  /** 30 days before now, for `active: 'STALE'`. */
+  staleBefore?: Date;
   /** Case-insensitive substring of the key or the name. */
   search?: string;
   type?: FlagType;
@@ -25,7 +28,7 @@ export interface FlagListOrder {
 export interface FlagListQuery {
   limit: number;
   offset: number;
-  active?: boolean;
+  active?: boolean | 'STALE';
   search?: string;
   type?: FlagType;
   created_by_id?: number;
@@ -63,11 +66,13 @@ function parseTags(raw: string): string[] {
  * the parameter); the query DTO applies them in PostHog's order.
  */
 export const flagListParams = {
-  active(raw: unknown): boolean | undefined {
+  active(raw: unknown): boolean | 'STALE' | undefined {
     const active = single(raw, 'active');
     if (active === undefined) return undefined;
-    if (active !== 'true' && active !== 'false') throw DomainError.invalid('active must be true or false.', 'active');
-    return active === 'true';
+    if (active !== 'true' && active !== 'false' && active !== 'STALE') {
+      throw DomainError.invalid('active must be true, false or STALE.', 'active');
+    }
+    return active === 'STALE' ? 'STALE' : active === 'true';
   },
   search(raw: unknown): string | undefined {
     const search = single(raw, 'search');

@@ -22,6 +22,7 @@ const flag = (over: Partial<Flag> = {}): Flag => ({
   lastModifiedById: 1,
   createdAt: new Date(0),
   updatedAt: new Date(0),
+  lastCalledAt: null,
   ...over,
 });
 

@@ -29,6 +29,8 @@ export interface Flag {
   lastModifiedById: number | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The last evaluation the call counter flushed; null if never called. */
+  lastCalledAt: Date | null;
 }
 
 /** What a create or an update may set; everything else is derived or bookkeeping. */

@@ -16,6 +16,7 @@ import { withCohortNames } from '../domain/filters';
 import { FLAG_ORDER_FIELDS, flagListParams } from '../domain/flag-list';
 import type { FlagListOrder, FlagListQuery, FlagType } from '../domain/flag-list';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
+import type { FlagStatus } from '../domain/flag-status';
 import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
 import type { UserRecord } from '@app/platform';
@@ -312,6 +313,20 @@ export class FlagDto {
   usage_dashboard: number | null;
   @ApiProperty({ type: 'integer', isArray: true }) analytics_dashboards: number[];
   @ApiProperty() has_enriched_analytics: boolean;
+  @ApiProperty({
+    format: 'date-time',
+    type: String,
+    nullable: true,
+    description:
+      'The last evaluation by an SDK (/flags, /decide, OFREP, local-evaluation polls), written every FLAG_CALLS_FLUSH_SECONDS.',
+  })
+  last_called_at: string | null;
+  @ApiProperty({
+    enum: ['active', 'stale', 'deleted'],
+    description:
+      "PostHog's status: stale when on and not called for 30 days, or never called and fully rolled out for 30 days.",
+  })
+  status: FlagStatus;
 }
 
 export function toFlagDto(view: FlagView): FlagDto {
@@ -340,6 +355,8 @@ export function toFlagDto(view: FlagView): FlagDto {
     usage_dashboard: flag.usageDashboardId,
     analytics_dashboards: flag.analyticsDashboards,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
+    last_called_at: flag.lastCalledAt ? flag.lastCalledAt.toISOString() : null,
+    status: view.status,
   };
 }
 
@@ -391,9 +408,10 @@ export class ListFlagsQuery implements FlagListQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 0 })
   offset: number;
 
+  /** `STALE`: on and not evaluated for 30 days, or never evaluated and rolled out to everyone for 30 days. */
   @QueryParam(flagListParams.active)
-  @ApiPropertyOptional({ type: String, enum: ['true', 'false'] })
-  active?: boolean;
+  @ApiPropertyOptional({ type: String, enum: ['true', 'false', 'STALE'] })
+  active?: boolean | 'STALE';
 
   /** Case-insensitive substring of the key or the name. */
   @QueryParam(flagListParams.search)

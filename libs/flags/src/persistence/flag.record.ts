@@ -22,4 +22,6 @@ export class FlagRecord {
   @Column({ type: 'integer', nullable: true }) lastModifiedById: number | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
+  /** Written only by the call counter's flush: a flag's save never carries it back. */
+  @Column({ type: 'timestamptz', nullable: true, insert: false, update: false }) lastCalledAt: Date | null;
 }

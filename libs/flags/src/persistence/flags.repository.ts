@@ -32,6 +32,7 @@ function toFlag(r: FlagRecord): Flag {
     lastModifiedById: r.lastModifiedById,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    lastCalledAt: r.lastCalledAt ?? null,
   };
 }
 
@@ -65,7 +66,15 @@ export class FlagsRepository {
    */
   listQuery(projectId: number, filter: FlagListFilter, order: FlagListOrder, m?: EntityManager) {
     const qb = this.qb(m).where('f.project_id = :projectId AND f.deleted = false', { projectId });
-    if (filter.active !== undefined) qb.andWhere('f.active = :active', { active: filter.active });
+    if (filter.active === 'STALE') {
+      // PostHog's stale flags: on and not called for 30 days; or, never called, made more than 30
+      // days ago and rolled out to everyone (flag_fully_rolled_out, the same rule as flagStatus).
+      qb.andWhere(
+        `f.active AND (f.last_called_at < :staleBefore
+           OR (f.last_called_at IS NULL AND f.created_at < :staleBefore AND flag_fully_rolled_out(f.filters)))`,
+        { staleBefore: filter.staleBefore },
+      );
+    } else if (filter.active !== undefined) qb.andWhere('f.active = :active', { active: filter.active });
     if (filter.createdById !== undefined)
       qb.andWhere('f.created_by_id = :createdById', { createdById: filter.createdById });
     if (filter.search !== undefined) {

@@ -73,6 +73,13 @@ export class HttpConfig extends PlatformConfig {
   @EnvInt(1, 100_000)
   CSV_MAX_COLUMNS = 1_000;
 
+  /**
+   * Seconds between two writes of the flags' evaluation counts and last_called_at (counted in
+   * memory meanwhile; a crash loses at most this much).
+   */
+  @EnvInt(1, 86_400)
+  FLAG_CALLS_FLUSH_SECONDS = 60;
+
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
   @EnvInt(0, 600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;

@@ -69,6 +69,10 @@ export class PlatformConfig {
   @EnvInt(1, 10_080)
   EVENT_DEFINITION_VOLUME_REFRESH_MINUTES = 60;
 
+  /** Seconds between two passes of the scheduled flag changes (a change runs within this of its time). */
+  @EnvInt(1, 3_600)
+  SCHEDULED_CHANGES_INTERVAL_SECONDS = 60;
+
   // The event-deletion batch (also run by hand with the CLI).
 
   /** When the batch runs: five-field cron (default Sunday 05:00); empty turns the schedule off. */

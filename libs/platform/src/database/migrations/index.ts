@@ -12,6 +12,7 @@ import { PersonsValuesLower1764400000000 } from './1764400000000-persons-values-
 import { FlagDependencyIds1765200000000 } from './1765200000000-flag-dependency-ids';
 import { TargetingFunctions1765300000000 } from './1765300000000-targeting-functions';
 import { ScheduledChanges1765800000000 } from './1765800000000-scheduled-changes';
+import { FlagCalls1765820000000 } from './1765820000000-flag-calls';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   FlagDependencyIds1765200000000,
   TargetingFunctions1765300000000,
   ScheduledChanges1765800000000,
+  FlagCalls1765820000000,
 ];
