@@ -1,8 +1,9 @@
-// Three projects: unit specs next to the code (no database), e2e specs under test/ (the whole
-// app over HTTP against a fresh database per file: embedded PGlite, or PostgreSQL when
-// DATABASE_URL is set), and the fault tests (test/faults: the built server against a private
-// PostgreSQL cluster they stop and start). `npm test` runs the first two, `npm run test:faults`
-// the third.
+// Four projects: unit specs next to the code (no database); medium specs under test/medium (the
+// services with their real repositories on a fresh database per file, no HTTP: the rules that
+// live in transactions); e2e specs under test/ (the whole app over HTTP against a fresh database
+// per file: embedded PGlite, or PostgreSQL when DATABASE_URL is set); and the fault tests
+// (test/faults: the built server against a private PostgreSQL cluster they stop and start).
+// `npm test` runs the first three, `npm run test:faults` the fourth.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', useESM: true }] };
 // The app under test runs through the @nestjs/swagger plugin as `nest build` does (its OpenAPI
 // document comes from the DTO types and doc comments); the plugin needs a program, so these
@@ -41,6 +42,17 @@ module.exports = {
       transform,
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper,
+    },
+    {
+      displayName: 'medium',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'],
+      transform,
+      extensionsToTreatAsEsm: ['.ts'],
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/medium/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
     {
       displayName: 'e2e',

@@ -7,6 +7,7 @@
  *   tsc -p bench/tsconfig.json && node dist/bench/generate.js --database-url postgresql://… \
  *     --api http://127.0.0.1:8000 --key phx_… --project 1 [--persons 10000] [--events 100000] [--flags 100]
  */
+import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 
 export const PLANS = ['free', 'pro', 'team'];
@@ -243,11 +244,12 @@ export async function createFlags(
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const names = ['database-url', 'api', 'key', 'project', 'persons', 'events', 'flags'];
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+  });
+  const opt = (name: string) => values[name] as string | undefined;
   const url = opt('database-url');
   const base = opt('api');
   const key = opt('key');

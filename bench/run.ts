@@ -26,6 +26,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { apiCall, Api, createCohorts, createFlags, flagBody, seedPersonsAndEvents } from './generate';
 import {
   ADMIN_URL,
@@ -43,12 +44,32 @@ import {
 // ---------------------------------------------------------------------------------------------
 // options
 
-const args = process.argv.slice(2);
+const NUMBERS = [
+  'persons',
+  'events',
+  'flags',
+  'definition-flags',
+  'duration',
+  'warmup',
+  'connections',
+  'slow-connections',
+];
+const given: Record<string, string | boolean | undefined> = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    ...Object.fromEntries(NUMBERS.map((name) => [name, { type: 'string' as const }])),
+    only: { type: 'string' },
+    'log-level': { type: 'string' },
+    embedded: { type: 'boolean' },
+    profile: { type: 'boolean' },
+    keep: { type: 'boolean' },
+  },
+}).values;
+const fromEnv = (name: string) => process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`];
 function option(name: string, fallback: number): number;
 function option(name: string, fallback: string | undefined): string | undefined;
 function option(name: string, fallback: number | string | undefined): number | string | undefined {
-  const i = args.indexOf(`--${name}`);
-  const raw = i >= 0 ? args[i + 1] : process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`];
+  const raw = (given[name] as string | undefined) ?? fromEnv(name);
   if (raw === undefined) return fallback;
   if (typeof fallback === 'number') {
     const n = Number(raw);
@@ -57,8 +78,7 @@ function option(name: string, fallback: number | string | undefined): number | s
   }
   return raw;
 }
-const flag = (name: string) =>
-  args.includes(`--${name}`) || process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] === '1';
+const flag = (name: string) => given[name] === true || fromEnv(name) === '1';
 
 const PERSONS = option('persons', 10_000);
 const EVENTS = option('events', 100_000);

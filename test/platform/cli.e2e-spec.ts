@@ -120,6 +120,10 @@ describe(`server and CLI processes (${serverUrl() ? 'PostgreSQL' : 'embedded PGl
   it.each([
     [['orgs', 'create'], 2, /Missing required option --name/],
     [['orgs', 'create', '--name', 'x', '--colour', 'red'], 2, /Unknown option --colour/],
+    [['orgs', 'create', '--name'], 2, /Option --name needs a value/],
+    [['orgs', 'create', '--name', '--colour', 'red'], 2, /Option --name needs a value/],
+    [['orgs', 'create', '--name', 'a', '--name=b'], 2, /Option --name given twice/],
+    [['orgs', 'create', '--name', 'a', 'extra'], 2, /Unexpected argument "extra"/],
     [['projects', 'create', '--org', 'not-a-uuid', '--name', 'x'], 2, /--org must be an organization id/],
     [
       ['users', 'create', '--email', 'a@b.c', '--org', '00000000-0000-0000-0000-000000000000', '--level', 'god'],

@@ -110,8 +110,12 @@ describe('error envelope, OpenAPI and metrics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toMatch(/http_requests_total\{method="GET",route="\/api\/projects",status="200"\} \d+/);
     expect(res.text).toMatch(
-      /http_request_duration_seconds_bucket\{method="GET",route="\/api\/projects",le="0.005"\} \d+/,
+      /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/projects"\} \d+/,
     );
     expect(res.text).toContain('process_resident_memory_bytes');
+    // Node's default metrics: event-loop lag, heap, garbage collection.
+    expect(res.text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(res.text).toMatch(/^nodejs_heap_size_used_bytes \d+/m);
+    expect(res.text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
   });
 });

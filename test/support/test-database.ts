@@ -83,8 +83,9 @@ async function migrate(url: string): Promise<void> {
   }
 }
 
-/** Jest global setup: build the migrated template once per run. */
+/** Jest global setup: build the migrated template once per run (the medium and e2e projects share it). */
 export async function prepareTemplate(): Promise<void> {
+  if (process.env[TEMPLATE_DB] || process.env[TEMPLATE_FILE]) return;
   const run = `${process.pid}_${randomBytes(3).toString('hex')}`;
   if (serverUrl()) {
     const name = `bunting_e2e_tpl_${run}`;

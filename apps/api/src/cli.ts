@@ -1,7 +1,7 @@
 import { ConfigError, DomainError, JsonLogger, loadConfig } from '@app/platform';
 import { NestFactory } from '@nestjs/core';
 import { ApiConfig } from './api.config';
-import { parseArgs, UsageError } from './cli/args';
+import { commandWords, ParsedArgs, parseOptions, UsageError } from './cli/args';
 import { CliModule } from './cli/cli.module';
 import { COMMANDS } from './cli/commands';
 
@@ -19,21 +19,27 @@ function usage(): string {
  * messages on stderr; exit 0 on success, 1 on failure, 2 on bad arguments.
  */
 async function main(argv: string[]): Promise<number> {
-  let args;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n\n${usage()}\n`);
+  const words = commandWords(argv);
+  if (['help', '--help', '-h'].includes(argv[0])) {
+    process.stderr.write(`${usage()}\n`);
+    return 0;
+  }
+  if (words.length === 0) {
+    process.stderr.write(`${usage()}\n`);
     return 2;
   }
-  if (args.words.length === 0 || ['help', '--help', '-h'].includes(args.words[0])) {
-    process.stderr.write(`${usage()}\n`);
-    return args.words.length === 0 ? 2 : 0;
-  }
-  const name = args.words.slice(0, 2).join(' ');
+  const name = words.slice(0, 2).join(' ');
   const command = COMMANDS[name];
-  if (!command || args.words.length > 2) {
-    process.stderr.write(`Unknown command "${args.words.join(' ')}"\n\n${usage()}\n`);
+  if (!command || words.length > 2) {
+    process.stderr.write(`Unknown command "${words.join(' ')}"\n\n${usage()}\n`);
+    return 2;
+  }
+  let args: ParsedArgs;
+  try {
+    args = parseOptions(argv.slice(words.length), command.options);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${e.message}\n\nUsage: npm run cli -- ${command.usage}\n`);
     return 2;
   }
   let config: ApiConfig;

@@ -3,7 +3,7 @@ import { metrics } from '@app/platform';
 
 /**
  * The worker serves no API, only what operators scrape: GET /_health (the process is up) and
- * GET /_metrics (Prometheus text: the batch's metrics and the process's memory).
+ * GET /_metrics (Prometheus text: the batch's metrics and Node's default metrics).
  */
 export function startWorkerHttp(port: number): Promise<Server> {
   const server = createServer((req, res) => {
@@ -11,7 +11,10 @@ export function startWorkerHttp(port: number): Promise<Server> {
     if (req.method === 'GET' && path === '/_health') {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"ok"}');
     } else if (req.method === 'GET' && path === '/_metrics') {
-      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }).end(metrics.render());
+      metrics.render().then(
+        (text) => res.writeHead(200, { 'Content-Type': metrics.contentType }).end(text),
+        () => res.writeHead(500).end(),
+      );
     } else {
       res
         .writeHead(404, { 'Content-Type': 'application/json' })

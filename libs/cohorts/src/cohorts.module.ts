@@ -1,3 +1,4 @@
+import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { CohortsService } from './cohorts.service';
@@ -6,7 +7,7 @@ import { CohortsRepository } from './persistence/cohorts.repository';
 
 /** Static and dynamic cohorts of persons: the cohorts API, membership, and what flags need of them. */
 @Module({
-  imports: [PersonsModule],
+  imports: [PersonsModule, FlagDefinitionChangesModule],
   controllers: [CohortsController],
   providers: [CohortsService, CohortsRepository],
   exports: [CohortsService],

@@ -1,3 +1,4 @@
+import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import {
   ActivityLogService,
   activityDetail,
@@ -5,7 +6,6 @@ import {
   BackgroundJobs,
   diffChanges,
   DomainError,
-  FlagDefinitionChanges,
   inTransaction,
   lockDependencyGraphs,
   metrics,
@@ -32,7 +32,9 @@ import type { Person, PersonRef } from '@app/persons';
 import { CohortsRepository } from './persistence/cohorts.repository';
 import { assertPostgresRegexes, SqlParams, TargetingLimits } from '@app/targeting';
 
-const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.');
+const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohort counts calculated, by outcome.', [
+  'outcome',
+]);
 
 /** Where a cohort lives and who acts on it. */
 export interface CohortScope {

@@ -13,6 +13,7 @@ export interface VolumeRefreshOptions {
 const runs = metrics.counter(
   'event_definition_volume_refreshes_total',
   'Runs of the volume_30_day refresh, by outcome.',
+  ['outcome'],
 );
 const duration = metrics.histogram(
   'event_definition_volume_refresh_duration_seconds',

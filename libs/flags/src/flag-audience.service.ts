@@ -1,13 +1,22 @@
 import { Cohort, CohortsService } from '@app/cohorts';
 import { PersonsService } from '@app/persons';
-import { Actor, BackgroundJobs, DomainError, ExpensiveWork, metrics, UserRecord, TenancyService } from '@app/platform';
+import {
+  Actor,
+  BackgroundJobs,
+  DomainError,
+  ExpensiveWork,
+  metrics,
+  ProjectAccess,
+  UserRecord,
+  TenancyService,
+} from '@app/platform';
 import { EvaluationBudget, holdsWhenAbsent, TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';
 import { compileConditionMatcher, evaluateFlag } from './domain/evaluation';
 import type { EvaluationContext, FlagCondition, PropertyFilter } from './domain/evaluation';
 import { cohortCheck, flagCohortIds, flagDependencyIds, validateFilters } from './domain/filters';
 import { Flag } from './domain/flag';
-import { FlagsService, ProjectScope } from './flags.service';
+import { FlagsService } from './flags.service';
 import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { FlagsRepository } from './persistence/flags.repository';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
@@ -18,6 +27,7 @@ const SCAN_BATCH = 1_000;
 const staticCohortsFilled = metrics.counter(
   'flag_static_cohorts_filled_total',
   'Static cohorts filled from a flag, by outcome.',
+  ['outcome'],
 );
 
 export interface BlastRadiusInput {
@@ -50,7 +60,7 @@ export class FlagAudienceService {
    * many there are. The rollout is not applied (PostHog's UI multiplies).
    */
   async blastRadius(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     input: BlastRadiusInput,
   ): Promise<{ users_affected: number; total_users: number }> {
     if (input.condition === undefined || input.condition === null) {
@@ -158,7 +168,7 @@ export class FlagAudienceService {
    * of the caller and the project until it ends: past their bounds the request gets 429.
    */
   async createStaticCohortForFlag(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Actor,
     flagId: number,
   ): Promise<{ cohort: Cohort; createdBy: UserRecord | null }> {

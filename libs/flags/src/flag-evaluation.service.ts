@@ -2,6 +2,7 @@ import { IngestionHooks, PersonForEvaluation, PersonsService } from '@app/person
 import { Actor, DomainError, metrics, TenancyService } from '@app/platform';
 import { EvaluationBudget, TargetingLimits } from '@app/targeting';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { evaluateAll } from './domain/evaluation';
 import type { EvaluationContext, FlagEvaluation, Properties } from './domain/evaluation';
 import { DefinitionFlag, LocalEvaluationBody, ProjectSnapshot } from './domain/project-snapshot';
@@ -17,7 +18,9 @@ const MAX_CACHED_TOKENS = 10_000;
 // to a project is checked in the database at most this often (the key itself is cached as long).
 const ACCESS_CACHE_MS = 5_000;
 
-const evaluations = metrics.counter('flag_evaluation_requests_total', 'Flag evaluation requests, by endpoint.');
+const evaluations = metrics.counter('flag_evaluation_requests_total', 'Flag evaluation requests, by endpoint.', [
+  'endpoint',
+]);
 const personLookups = metrics.counter(
   'flag_evaluation_person_lookups_total',
   'Person lookups made while evaluating flags.',
@@ -49,9 +52,9 @@ export interface FlagValue {
  */
 @Injectable()
 export class FlagEvaluationService implements OnModuleInit {
-  private readonly tokens = new Map<string, number>();
-  /** `<key hash>:<project id>` → until when that key's access to that project stands checked. */
-  private readonly definitionsAccess = new Map<string, number>();
+  private readonly tokens = new LRUCache<string, number>({ max: MAX_CACHED_TOKENS });
+  /** `<key hash>:<project id>` whose access to that project stands checked (for ACCESS_CACHE_MS). */
+  private readonly definitionsAccess = new LRUCache<string, true>({ max: MAX_CACHED_TOKENS, ttl: ACCESS_CACHE_MS });
   /** One evaluation per project per turn of the event loop (see EvaluationTurns). */
   private readonly turns = new EvaluationTurns();
 
@@ -182,16 +185,14 @@ export class FlagEvaluationService implements OnModuleInit {
     if (token === undefined || token === '') throw DomainError.required('token');
     const projectId = await this.projectIdByToken(token);
     const access = `${actor.keyHash}:${projectId}`;
-    const now = Date.now();
-    if ((this.definitionsAccess.get(access) ?? 0) <= now) {
+    if (!this.definitionsAccess.get(access)) {
       try {
         await this.tenancy.resolveProject(actor, String(projectId));
       } catch (e) {
         if (e instanceof DomainError && e.kind === 'not_found') throw invalidToken();
         throw e;
       }
-      if (this.definitionsAccess.size >= MAX_CACHED_TOKENS) this.definitionsAccess.clear();
-      this.definitionsAccess.set(access, now + ACCESS_CACHE_MS);
+      this.definitionsAccess.set(access, true);
     }
     return this.localEvaluation(projectId, sendCohorts);
   }
@@ -202,7 +203,6 @@ export class FlagEvaluationService implements OnModuleInit {
     if (known !== undefined) return known;
     const project = await this.tenancy.projectByToken(token);
     if (!project) return undefined;
-    if (this.tokens.size >= MAX_CACHED_TOKENS) this.tokens.clear();
     this.tokens.set(token, project.id);
     return project.id;
   }

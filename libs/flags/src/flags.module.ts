@@ -1,4 +1,5 @@
 import { CohortsModule } from '@app/cohorts';
+import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -33,7 +34,7 @@ import { UsageDashboardsService } from './usage-dashboards.service';
  * flag reaches (blast radius, static cohorts) and usage dashboards.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule],
+  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule, FlagDefinitionChangesModule],
   // The controllers of fixed paths come before FlagsController, whose `GET :id` would take them.
   controllers: [
     FlagEvaluationController,

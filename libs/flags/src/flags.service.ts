@@ -1,4 +1,5 @@
 import { CohortsService } from '@app/cohorts';
+import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import {
   ActivityEntry,
   ActivityLogService,
@@ -7,8 +8,8 @@ import {
   diffChanges,
   DomainError,
   normalizeTags,
-  FlagDefinitionChanges,
   lockDependencyGraphs,
+  ProjectAccess,
   TenancyService,
   UserRecord,
 } from '@app/platform';
@@ -69,13 +70,6 @@ export interface CopyFlagsInput {
   target_project_ids: number[];
 }
 
-/** Where a flag lives and the caller's level in that organization. */
-export interface ProjectScope {
-  id: number;
-  organizationId: string;
-  membershipLevel: number;
-}
-
 /** A flag with what its response shows besides its own fields. */
 export interface FlagView {
   flag: Flag;
@@ -115,7 +109,7 @@ export class FlagsService {
    */
   async canEdit(
     actor: Pick<Actor, 'userId'>,
-    scope: ProjectScope,
+    scope: ProjectAccess,
     flags: readonly Flag[],
     m?: EntityManager,
   ): Promise<Set<number>> {
@@ -133,7 +127,7 @@ export class FlagsService {
    * 403 unless the caller may edit `flag`. Every route that changes a flag or hangs something on
    * it (PATCH, each target of copy_flags, usage dashboards, static cohorts, role access) asks here.
    */
-  async checkEdit(actor: Pick<Actor, 'userId'>, scope: ProjectScope, flag: Flag, m?: EntityManager): Promise<void> {
+  async checkEdit(actor: Pick<Actor, 'userId'>, scope: ProjectAccess, flag: Flag, m?: EntityManager): Promise<void> {
     if (!(await this.canEdit(actor, scope, [flag], m)).has(flag.id)) {
       throw DomainError.forbidden("You don't have edit permissions for this feature flag.");
     }
@@ -143,14 +137,14 @@ export class FlagsService {
    * The flag `id` of the project, once `checkEdit` allows it: 404 when the project has none.
    * Inside a transaction (`m`) the flag stays locked until it ends.
    */
-  async editable(scope: ProjectScope, actor: Pick<Actor, 'userId'>, id: number, m?: EntityManager): Promise<Flag> {
+  async editable(scope: ProjectAccess, actor: Pick<Actor, 'userId'>, id: number, m?: EntityManager): Promise<Flag> {
     const flag = await this.repo.findById(scope.id, id, m, m !== undefined);
     if (!flag) throw DomainError.notFound();
     await this.checkEdit(actor, scope, flag, m);
     return flag;
   }
 
-  async list(scope: ProjectScope, actor: Actor, query: FlagListQuery): Promise<{ count: number; flags: FlagView[] }> {
+  async list(scope: ProjectAccess, actor: Actor, query: FlagListQuery): Promise<{ count: number; flags: FlagView[] }> {
     const { active, search, type, created_by_id: createdById, tags, order, limit, offset } = query;
     const filter: FlagListFilter = { active, search, type, createdById, tags };
     if (active === 'STALE') filter.staleBefore = new Date(this.clock.now().getTime() - STALE_AFTER_MS);
@@ -159,13 +153,13 @@ export class FlagsService {
   }
 
   /** A flag by id, deleted or not. */
-  async get(scope: ProjectScope, actor: Actor, id: number): Promise<FlagView> {
+  async get(scope: ProjectAccess, actor: Actor, id: number): Promise<FlagView> {
     const flag = await this.repo.findById(scope.id, id);
     if (!flag) throw DomainError.notFound();
     return (await this.views(actor, scope, [flag]))[0];
   }
 
-  async create(scope: ProjectScope, actor: Actor, input: FlagInput): Promise<FlagView> {
+  async create(scope: ProjectAccess, actor: Actor, input: FlagInput): Promise<FlagView> {
     const flag = await this.ds.transaction((m) => this.insert(m, scope, actor, input));
     return (await this.views(actor, scope, [flag]))[0];
   }
@@ -174,7 +168,7 @@ export class FlagsService {
    * Applies the changes in `input`. A change bumps `version` and writes one activity entry; a
    * request that changes nothing writes nothing and keeps the version.
    */
-  async update(scope: ProjectScope, actor: Actor, id: number, input: FlagInput): Promise<FlagView> {
+  async update(scope: ProjectAccess, actor: Actor, id: number, input: FlagInput): Promise<FlagView> {
     const flag = await this.ds.transaction(async (m) =>
       this.change(m, scope, actor, await this.editable(scope, actor, id, m), input),
     );
@@ -183,7 +177,7 @@ export class FlagsService {
 
   /** Activity of one flag (404 when the flag is not in the project) or of all flags, newest first. */
   async activity(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     id: number | undefined,
     paging: { page: number; limit: number },
   ): Promise<{ total: number; results: ActivityEntry[] }> {
@@ -196,7 +190,7 @@ export class FlagsService {
   }
 
   /** The flag `id` (deleted ones too) as it was at `version`, rebuilt from its change history. */
-  async atVersion(scope: ProjectScope, id: number, version: number): Promise<{ flag: Flag; at: FlagAtVersion }> {
+  async atVersion(scope: ProjectAccess, id: number, version: number): Promise<{ flag: Flag; at: FlagAtVersion }> {
     const flag = await this.repo.findById(scope.id, id);
     if (!flag) throw DomainError.notFound();
     const history = await this.activityLog.history(
@@ -213,7 +207,7 @@ export class FlagsService {
    * given, must be the current version (409 otherwise, as a PATCH).
    */
   async restoreVersion(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Actor,
     id: number,
     version: number,
@@ -269,12 +263,21 @@ export class FlagsService {
     actor: Actor,
     input: CopyFlagsInput,
   ): Promise<CopyResult> {
-    const projects = new Set((await this.tenancy.projectsOfOrganizations([organization.id])).map((p) => p.id));
-    const scopeOf = (id: number): ProjectScope => ({
-      id,
-      organizationId: organization.id,
-      membershipLevel: organization.membershipLevel,
-    });
+    const records = new Map(
+      (await this.tenancy.projectsOfOrganizations([organization.id])).map((p) => [p.id, p] as const),
+    );
+    const projects = new Set(records.keys());
+    const scopeOf = (id: number): ProjectAccess => {
+      const { uuid, name, apiToken } = records.get(id)!;
+      return {
+        id,
+        uuid,
+        name,
+        apiToken,
+        organizationId: organization.id,
+        membershipLevel: organization.membershipLevel,
+      };
+    };
     const source = projects.has(input.from_project)
       ? await this.repo.findLiveByKey(input.from_project, input.feature_flag_key)
       : null;
@@ -327,7 +330,7 @@ export class FlagsService {
     return result;
   }
 
-  private async insert(m: EntityManager, scope: ProjectScope, actor: Actor, input: FlagInput): Promise<Flag> {
+  private async insert(m: EntityManager, scope: ProjectAccess, actor: Actor, input: FlagInput): Promise<Flag> {
     const changes = await this.validate(m, scope, input);
     const flag = await this.repo.insert(m, scope.id, actor.userId, {
       ...changes,
@@ -368,7 +371,8 @@ export class FlagsService {
     if (userId === null || level === undefined) {
       throw DomainError.forbidden('The user who made this change is no longer a member of the organization.');
     }
-    const scope = { id: projectId, organizationId: project.organizationId, membershipLevel: level };
+    const { uuid, name, apiToken, organizationId } = project;
+    const scope: ProjectAccess = { id: projectId, uuid, name, apiToken, organizationId, membershipLevel: level };
     const actor = { userId };
     const current = await this.editable(scope, actor, flagId, m);
     if (current.deleted) throw DomainError.notFound();
@@ -377,7 +381,7 @@ export class FlagsService {
 
   private async change(
     m: EntityManager,
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Pick<Actor, 'userId'>,
     current: Flag,
     input: FlagInput,
@@ -423,7 +427,7 @@ export class FlagsService {
    */
   private async validate(
     m: EntityManager,
-    scope: ProjectScope,
+    scope: ProjectAccess,
     input: FlagInput,
     current?: Flag,
   ): Promise<FlagChanges> {
@@ -469,7 +473,7 @@ export class FlagsService {
     return cohortCheck(await this.cohorts.forFlags(projectId, flagCohortIds(filters), m));
   }
 
-  private async views(actor: Actor, scope: ProjectScope, flags: Flag[]): Promise<FlagView[]> {
+  private async views(actor: Actor, scope: ProjectAccess, flags: Flag[]): Promise<FlagView[]> {
     const ids = flags.flatMap((f) => [f.createdById, f.lastModifiedById]).filter((id): id is number => id !== null);
     const users = await this.tenancy.getUsers(ids);
     const now = this.clock.now();

@@ -1,6 +1,7 @@
 import { CohortsService } from '@app/cohorts';
+import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import { PersonsService } from '@app/persons';
-import { FlagDefinitionChanges, HttpConfig, metrics } from '@app/platform';
+import { HttpConfig, metrics } from '@app/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ProjectSnapshot } from './domain/project-snapshot';
 import { FlagsRepository } from './persistence/flags.repository';

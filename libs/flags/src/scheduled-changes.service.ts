@@ -1,10 +1,10 @@
 import { DomainError, JsonLogger, TenancyService, translateDatabaseError, UserRecord } from '@app/platform';
-import type { Actor } from '@app/platform';
+import type { Actor, ProjectAccess } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { checkSchedule, flagChangeOf, nextOccurrence, ScheduledChange, ScheduleInput } from './domain/scheduled-change';
-import { FlagsService, ProjectScope } from './flags.service';
+import { FlagsService } from './flags.service';
 import { ScheduledChangesRepository } from './persistence/scheduled-changes.repository';
 
 /** Failures worth another try (the database went away); anything else fails the change for good. */
@@ -38,7 +38,7 @@ export class ScheduledChangesService {
   ) {}
 
   async list(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     filter: { modelName?: string; recordId?: string },
     page: { limit: number; offset: number },
   ): Promise<{ count: number; changes: ScheduledChangeView[] }> {
@@ -46,7 +46,7 @@ export class ScheduledChangesService {
     return { count, changes: await this.views(changes) };
   }
 
-  async get(scope: ProjectScope, id: number): Promise<ScheduledChangeView> {
+  async get(scope: ProjectAccess, id: number): Promise<ScheduledChangeView> {
     const change = await this.repo.find(this.ds, scope.id, id);
     if (!change) throw DomainError.notFound();
     return (await this.views([change]))[0];
@@ -54,7 +54,7 @@ export class ScheduledChangesService {
 
   /** A new schedule; the caller must be allowed to edit the flag it targets. */
   async create(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Actor,
     input: ScheduleInput,
     now = new Date(),
@@ -66,7 +66,7 @@ export class ScheduledChangesService {
   }
 
   async update(
-    scope: ProjectScope,
+    scope: ProjectAccess,
     actor: Actor,
     id: number,
     input: ScheduleInput,
@@ -82,7 +82,7 @@ export class ScheduledChangesService {
     return (await this.views([change]))[0];
   }
 
-  async delete(scope: ProjectScope, actor: Actor, id: number): Promise<void> {
+  async delete(scope: ProjectAccess, actor: Actor, id: number): Promise<void> {
     await this.ds.transaction(async (m) => {
       const current = await this.repo.find(m, scope.id, id, true);
       if (!current) throw DomainError.notFound();
@@ -178,7 +178,7 @@ export class ScheduledChangesService {
   }
 
   /** 400 unless the target is a flag of the project the caller may edit (PostHog's check at save). */
-  private async checkTarget(scope: ProjectScope, actor: Actor, recordId: string, m?: EntityManager): Promise<void> {
+  private async checkTarget(scope: ProjectAccess, actor: Actor, recordId: string, m?: EntityManager): Promise<void> {
     const flagId = flagIdOf(recordId);
     try {
       await this.flags.editable(scope, actor, flagId, m);

@@ -1,11 +1,10 @@
 import { DomainError, TenancyService } from '@app/platform';
-import type { Actor, UserRecord } from '@app/platform';
+import type { Actor, ProjectAccess, UserRecord } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Dashboard, enrichedTiles, hasEnrichedInsights, usageDashboard } from './domain/dashboard';
 import { FlagsService } from './flags.service';
-import type { ProjectScope } from './flags.service';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
 
@@ -27,7 +26,7 @@ export class UsageDashboardsService {
    * A new usage dashboard for the flag (always a new one, as PostHog does), with the enriched
    * insights when the flag has enriched analytics; it becomes the flag's `usage_dashboard`.
    */
-  async createUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
+  async createUsageDashboard(scope: ProjectAccess, actor: Actor, flagId: number): Promise<DashboardOutcome> {
     await this.ds.transaction(async (m) => {
       const flag = await this.flagsService.editable(scope, actor, flagId, m);
       const template = usageDashboard(flag.key);
@@ -39,7 +38,7 @@ export class UsageDashboardsService {
   }
 
   /** Adds the enriched insights to the flag's usage dashboard; PostHog's checks, in its order. */
-  async enrichUsageDashboard(scope: ProjectScope, actor: Actor, flagId: number): Promise<DashboardOutcome> {
+  async enrichUsageDashboard(scope: ProjectAccess, actor: Actor, flagId: number): Promise<DashboardOutcome> {
     return this.ds.transaction(async (m) => {
       const flag = await this.flagsService.editable(scope, actor, flagId, m);
       const dashboard =

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DomainError,
-  FlagDefinitionChanges,
-  isUniqueViolation,
-  JsonLogger,
-  metrics,
-  TenancyService,
-} from '@app/platform';
+import { FlagDefinitionChanges } from '@app/flag-definition-changes';
+import { DomainError, isUniqueViolation, JsonLogger, metrics, TenancyService } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';

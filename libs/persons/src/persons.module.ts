@@ -1,3 +1,4 @@
+import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { EventDeletionModule } from '@app/event-deletion';
 import { Module } from '@nestjs/common';
 import { CsvExports } from './http/csv';
@@ -11,7 +12,7 @@ import { PersonsService } from './persons.service';
 
 /** Persons, groups, distinct ids and the events store; event ingestion and the persons API. */
 @Module({
-  imports: [EventDeletionModule],
+  imports: [EventDeletionModule, FlagDefinitionChangesModule],
   controllers: [IngestionController, PersonsController],
   providers: [PersonsService, PersonsRepository, IngestionService, IngestionRepository, IngestionHooks, CsvExports],
   exports: [PersonsService, IngestionService, IngestionHooks, CsvExports],

@@ -3,12 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityLogService } from './activity/activity-log.service';
 import { ApiKeysService } from './auth/api-keys.service';
 import { FailedAuthThrottle } from './auth/failed-auth-throttle';
-import { BackgroundJobs } from './background-jobs';
-import { BootstrapService } from './bootstrap/bootstrap.service';
-import { ExpensiveWork } from './expensive-work';
+import { BackgroundJobs } from './workload/background-jobs';
+import { BootstrapService } from './tenancy/bootstrap.service';
+import { ExpensiveWork } from './workload/expensive-work';
 import { PlatformConfig } from './config/platform-config';
 import { openDataSource } from './database/data-source';
-import { FlagDefinitionChanges } from './database/definition-changes';
 import { JsonLogger } from './observability/json-logger';
 import { TenancyService } from './tenancy/tenancy.service';
 import {
@@ -42,7 +41,6 @@ export class PlatformModule {
       ApiKeysService,
       ActivityLogService,
       BootstrapService,
-      FlagDefinitionChanges,
       BackgroundJobs,
       ExpensiveWork,
       FailedAuthThrottle,

@@ -1,6 +1,6 @@
 import { FlagsService } from '@app/flags';
-import type { Flag, FlagView, ProjectScope } from '@app/flags';
-import { Actor, DomainError, isOrganizationAdmin } from '@app/platform';
+import type { Flag, FlagView } from '@app/flags';
+import { Actor, DomainError, isOrganizationAdmin, ProjectAccess } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -30,7 +30,7 @@ export class FlagRoleAccessService {
   ) {}
 
   async list(
-    project: ProjectScope,
+    project: ProjectAccess,
     actor: Actor,
     flagId: number,
     page: { limit: number; offset: number },
@@ -49,7 +49,7 @@ export class FlagRoleAccessService {
     return { count, results };
   }
 
-  async get(project: ProjectScope, actor: Actor, flagId: number, id: number): Promise<FlagRoleAccessView> {
+  async get(project: ProjectAccess, actor: Actor, flagId: number, id: number): Promise<FlagRoleAccessView> {
     const flag = await this.flags.get(project, actor, flagId);
     const access = await this.repo.findFlagAccess(flag.flag.id, id);
     const role = access && (await this.roles.viewsByIds(project.organizationId, [access.roleId])).get(access.roleId);
@@ -58,7 +58,7 @@ export class FlagRoleAccessService {
   }
 
   /** Gives role `roleId` (of the flag's organization) access to the flag. */
-  async create(project: ProjectScope, actor: Actor, flagId: number, roleId: string): Promise<FlagRoleAccessView> {
+  async create(project: ProjectAccess, actor: Actor, flagId: number, roleId: string): Promise<FlagRoleAccessView> {
     const flag = await this.flags.get(project, actor, flagId);
     await this.checkCanManage(project, actor, flag.flag);
     const access = await this.ds.transaction(async (m) => {
@@ -72,7 +72,7 @@ export class FlagRoleAccessService {
     return { access, flag, role };
   }
 
-  async remove(project: ProjectScope, actor: Actor, flagId: number, id: number): Promise<void> {
+  async remove(project: ProjectAccess, actor: Actor, flagId: number, id: number): Promise<void> {
     const flag = await this.flags.get(project, actor, flagId);
     await this.checkCanManage(project, actor, flag.flag);
     await this.ds.transaction(async (m) => {
@@ -91,7 +91,7 @@ export class FlagRoleAccessService {
   }
 
   /** PostHog's stricter rule for a flag's role access, and then the flag's own edit check. */
-  private async checkCanManage(project: ProjectScope, actor: Actor, flag: Flag): Promise<void> {
+  private async checkCanManage(project: ProjectAccess, actor: Actor, flag: Flag): Promise<void> {
     const isAdmin = isOrganizationAdmin(project.membershipLevel);
     if (needsRoleData(actor.userId, isAdmin, flag)) {
       const stored = await this.repo.flagAccess(project.organizationId, actor.userId, []);

@@ -1,31 +1,44 @@
-/** `group action --flag value --flag=value` → parts; no third-party parser needed for this table. */
+import { parseArgs } from 'node:util';
+
+/** A command's options, `--name value` or `--name=value`, each at most once. */
 export interface ParsedArgs {
-  words: string[];
   flags: Map<string, string>;
 }
 
 export class UsageError extends Error {}
 
-export function parseArgs(argv: string[]): ParsedArgs {
-  const words: string[] = [];
+/** The command's words: what comes before the first option (`keys create`). */
+export function commandWords(argv: string[]): string[] {
+  const first = argv.findIndex((a) => a.startsWith('-'));
+  return first === -1 ? argv : argv.slice(0, first);
+}
+
+/**
+ * The options after the command's words, read by node's parseArgs with the command's option
+ * names; anything else, a missing value, a repeated option or a stray word is a usage error.
+ */
+export function parseOptions(argv: string[], allowed: readonly string[]): ParsedArgs {
+  const { tokens } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(allowed.map((name) => [name, { type: 'string' as const }])),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) {
-      words.push(arg);
-      continue;
+  for (const token of tokens) {
+    if (token.kind === 'positional') throw new UsageError(`Unexpected argument "${token.value}"`);
+    if (token.kind !== 'option') continue;
+    if (!allowed.includes(token.name)) throw new UsageError(`Unknown option ${token.rawName}`);
+    const value = token.value;
+    // parseArgs takes the next word as the value even when it is the next option.
+    if (value === undefined || (!token.inlineValue && value.startsWith('--'))) {
+      throw new UsageError(`Option --${token.name} needs a value`);
     }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (!name) throw new UsageError(`Malformed option "${arg}"`);
-    let value: string | undefined;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
-    if (value === undefined) throw new UsageError(`Option --${name} needs a value`);
-    if (flags.has(name)) throw new UsageError(`Option --${name} given twice`);
-    flags.set(name, value);
+    if (flags.has(token.name)) throw new UsageError(`Option --${token.name} given twice`);
+    flags.set(token.name, value);
   }
-  return { words, flags };
+  return { flags };
 }
 
 /** The value of a required option; usage error when missing or blank. */
@@ -33,10 +46,4 @@ export function required(args: ParsedArgs, name: string): string {
   const v = args.flags.get(name);
   if (v === undefined || v.trim() === '') throw new UsageError(`Missing required option --${name}`);
   return v;
-}
-
-export function checkOnly(args: ParsedArgs, allowed: string[]): void {
-  for (const name of args.flags.keys()) {
-    if (!allowed.includes(name)) throw new UsageError(`Unknown option --${name}`);
-  }
 }

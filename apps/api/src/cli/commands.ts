@@ -10,11 +10,13 @@ import {
 import { INestApplicationContext } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { checkOnly, ParsedArgs, required, UsageError } from './args';
+import { ParsedArgs, required, UsageError } from './args';
 
 /** A CLI command: prints what it wants to stdout; its last line is the result scripts read. */
 export interface Command {
   usage: string;
+  /** The names of its options (`--name value`). */
+  options: readonly string[];
   run(app: INestApplicationContext, args: ParsedArgs, out: (line: string) => void): Promise<void>;
 }
 
@@ -44,16 +46,16 @@ async function userByEmail(app: INestApplicationContext, email: string) {
 export const COMMANDS: Record<string, Command> = {
   'orgs create': {
     usage: 'orgs create --name NAME',
+    options: ['name'],
     async run(app, args, out) {
-      checkOnly(args, ['name']);
       const org = await app.get(TenancyService).createOrganization(required(args, 'name'));
       out(org.id);
     },
   },
   'projects create': {
     usage: 'projects create --org ORG_ID --name NAME',
+    options: ['org', 'name'],
     async run(app, args, out) {
-      checkOnly(args, ['org', 'name']);
       const project = await app.get(TenancyService).createProject(orgId(args), required(args, 'name'));
       out(project.apiToken);
       out(String(project.id));
@@ -61,8 +63,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'users create': {
     usage: 'users create --email EMAIL --org ORG_ID [--level member|admin|owner]',
+    options: ['email', 'org', 'level'],
     async run(app, args, out) {
-      checkOnly(args, ['email', 'org', 'level']);
       const level = args.flags.get('level') ?? 'member';
       if (!isMembershipLevelName(level)) throw new UsageError(`--level must be member, admin or owner, got "${level}"`);
       const tenancy = app.get(TenancyService);
@@ -77,8 +79,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'keys create': {
     usage: 'keys create --email EMAIL [--scopes a,b] [--label LABEL]',
+    options: ['email', 'scopes', 'label'],
     async run(app, args, out) {
-      checkOnly(args, ['email', 'scopes', 'label']);
       const user = await userByEmail(app, required(args, 'email'));
       const scopes = (args.flags.get('scopes') ?? '*')
         .split(',')
@@ -92,8 +94,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'keys list': {
     usage: 'keys list --email EMAIL',
+    options: ['email'],
     async run(app, args, out) {
-      checkOnly(args, ['email']);
       const user = await userByEmail(app, required(args, 'email'));
       const keys = await app.get(ApiKeysService).list(user.id);
       for (const k of keys) {
@@ -113,8 +115,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'keys revoke': {
     usage: 'keys revoke --id KEY_ID',
+    options: ['id'],
     async run(app, args, out) {
-      checkOnly(args, ['id']);
       const id = required(args, 'id');
       await app.get(ApiKeysService).revoke(id);
       out(id);
@@ -122,8 +124,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'deletions run': {
     usage: 'deletions run',
+    options: [],
     async run(app, args, out) {
-      checkOnly(args, []);
       // Only another process can be running a batch; this one just started.
       const result = (await app.get(EventDeletionJob).run('cli'))!;
       for (const o of result.outcomes) {
@@ -143,8 +145,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'deletions list': {
     usage: 'deletions list [--status pending|done|all] [--limit N]',
+    options: ['status', 'limit'],
     async run(app, args, out) {
-      checkOnly(args, ['status', 'limit']);
       const status = args.flags.get('status') ?? 'all';
       if (!['pending', 'done', 'all'].includes(status)) {
         throw new UsageError(`--status must be pending, done or all, got "${status}"`);
@@ -178,8 +180,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'db migrate': {
     usage: 'db migrate',
+    options: [],
     async run(app, args, out) {
-      checkOnly(args, []);
       const applied = await runMigrations(app.get<DataSource>(getDataSourceToken()));
       for (const name of applied) out(`applied ${name}`);
       out(String(applied.length));

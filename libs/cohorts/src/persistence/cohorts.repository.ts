@@ -12,9 +12,7 @@ import {
   TargetingLimits,
 } from '@app/targeting';
 import { Cohort, CohortChanges, CohortFilters, cohortIdOf, performedEventWindow } from '../domain/cohort';
-import { queryRows } from '@app/platform';
-
-type Queryable = Pick<EntityManager | DataSource, 'query'>;
+import { Queryable, queryRows } from '@app/platform';
 
 interface CohortRow {
   id: number;

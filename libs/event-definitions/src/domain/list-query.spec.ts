@@ -1,4 +1,4 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
 import { DEFAULT_ORDERING, parseListQuery, parseOrdering, searchTermsOf } from './list-query';
 
 function errorOf(fn: () => unknown): Pick<DomainError, 'code' | 'attr'> | undefined {

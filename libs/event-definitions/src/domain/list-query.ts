@@ -1,4 +1,4 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
 
 export const EVENT_TYPES = ['event', 'event_custom', 'event_posthog', 'all'] as const;
 /** `event` and `all`: every definition; `event_custom`: names not starting with `$`; `event_posthog`: the others. */

@@ -1,11 +1,9 @@
-import { DomainError, isUniqueViolation, queryRows } from '@app/platform';
+import { DomainError, isUniqueViolation, Queryable, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventDefinition } from '../domain/event-definition';
 import { EventDefinitionListQuery, OrderTerm } from '../domain/list-query';
-
-type Queryable = Pick<DataSource | EntityManager, 'query'>;
 
 interface DefinitionRow {
   id: string;

@@ -1,4 +1,4 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
 import { eventTimestamp, normalizeEvents, readSdkPayload, sentAtFromQuery, uuidv7 } from './ingest-event';
 
 const NOW = new Date('2026-01-10T12:00:00.000Z');

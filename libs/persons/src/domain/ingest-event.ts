@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
 import { assertShallowEnough, isUuid, Properties } from './person';
 
 /** An event as ingestion stores and processes it. */

@@ -1,4 +1,4 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors/domain-error';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '@app/platform/domain/json';
 
 export type Properties = Record<string, unknown>;

@@ -6,7 +6,8 @@ import { Injectable, StreamableFile } from '@nestjs/common';
 /**
  * CSV exports (RFC 4180, CRLF line ends, a header row), flattened as djangorestframework-csv
  * does: nested keys become dotted columns (`properties.email`, `distinct_ids.0`). Top-level
- * fields keep their order; the columns under each are sorted.
+ * fields keep their order; the columns under each are sorted. Hand-written: that flattening is the
+ * PostHog-exact part, and csv-stringify has no notion of it.
  *
  * An export is streamed: rows are read page by page and written as they go, with the event loop
  * given back between slices of work. The header needs every column before the first row, so the

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { queryRows } from '@app/platform';
 import { EntityManager } from 'typeorm';
 import { LoadedPerson, PlannedPerson } from '../domain/identity-plan';
 import { IngestEvent } from '../domain/ingest-event';
 import { Properties } from '../domain/person';
-import { queryRows } from './sql';
 
 export const MAX_GROUP_TYPES = 5;
 

@@ -1,4 +1,4 @@
-import { escapeLike } from '@app/platform';
+import { escapeLike, Queryable, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -10,7 +10,6 @@ import {
   propertyFilterToSql,
   SqlParams,
 } from '@app/targeting';
-import { Queryable, queryRows } from './sql';
 
 /** A person with its distinct ids (oldest first). */
 export interface Person {

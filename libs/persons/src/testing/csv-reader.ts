@@ -1,34 +1,10 @@
-/** A small RFC 4180 reader, enough to check that the output parses back. */
+import { parse } from 'csv-parse/sync';
+
+/**
+ * The tests' CSV oracle: csv-parse reads the output back as RFC 4180 (CRLF rows, doubled quotes,
+ * every row as wide as the header), so a malformed export fails the test instead of being
+ * read the way its writer meant.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        cell += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
+  return parse(text, { record_delimiter: '\r\n', relax_quotes: false, relax_column_count: false }) as string[][];
 }

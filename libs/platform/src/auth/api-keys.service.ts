@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { LRUCache } from 'lru-cache';
 import { PlatformConfig } from '../config/platform-config';
 import { isUniqueViolation } from '../database/pg-errors';
 import { queryRows } from '../database/query-rows';
@@ -36,7 +37,7 @@ export function validateScopes(scopes: unknown): string[] {
 @Injectable()
 export class ApiKeysService implements BeforeApplicationShutdown {
   private readonly pendingWrites = new Set<Promise<unknown>>();
-  private readonly cache = new Map<string, { actor: Actor; until: number }>();
+  private readonly cache = new LRUCache<string, Actor>({ max: AUTH_CACHE_MAX, ttl: AUTH_CACHE_MS });
   private readonly lastUsedWritten = new Map<string, number>();
 
   constructor(
@@ -125,7 +126,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const hash = hashPersonalApiKey(raw);
     const now = Date.now();
     const hit = this.cache.get(hash);
-    if (hit && hit.until > now) return hit.actor;
+    if (hit) return hit;
     this.failures.check();
     const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
       `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
@@ -142,8 +143,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     }
     const { lastUsedAt, ...fields } = rows[0];
     const actor: Actor = { ...fields, keyHash: hash };
-    if (this.cache.size >= AUTH_CACHE_MAX) this.cache.clear();
-    this.cache.set(hash, { actor, until: now + AUTH_CACHE_MS });
+    this.cache.set(hash, actor);
     this.touch(actor.keyId, lastUsedAt, now);
     return actor;
   }

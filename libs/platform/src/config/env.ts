@@ -7,6 +7,8 @@ import { cronProblem, isTimeZone } from '../scheduling/cron-expression';
 /**
  * Env schemas are classes whose property names ARE the variable names, so every validation
  * message names the variable. `loadConfig` is the only place that reads `process.env`-like maps.
+ * Hand-written on class-validator (which the HTTP inputs use too): @nestjs/config would add a
+ * second schema language and name fields, not variables, in its messages.
  */
 
 export function EnvString(): PropertyDecorator {

@@ -1,7 +1,7 @@
 import { types as pgTypes } from 'pg';
 import { DataSource, DataSourceOptions, MigrationExecutor, ObjectLiteral, QueryRunner, ReplicationMode } from 'typeorm';
 import { PlatformConfig } from '../config/platform-config';
-import { openEmbeddedDatabase, PgTarget } from './embedded-database';
+import { openEmbeddedDatabase, PgTarget } from '../embedded/embedded-database';
 import { MIGRATIONS } from './migrations';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 

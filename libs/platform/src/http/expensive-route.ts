@@ -11,7 +11,7 @@ import { ApiExtension } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { finalize, Observable } from 'rxjs';
 import { PlatformConfig } from '../config/platform-config';
-import { ExpensiveWork } from '../expensive-work';
+import { ExpensiveWork } from '../workload/expensive-work';
 import type { AuthedRequest } from './decorators';
 
 const EXPENSIVE_METADATA = 'bunting:expensive';

@@ -7,8 +7,17 @@ import { requestContext } from '../observability/request-context';
 import { deferSdkBodyError, malformedSdkBody } from './sdk-payload';
 import { sendDomainError } from './send-error';
 
-const requestsTotal = metrics.counter('http_requests_total', 'HTTP requests by method, route and status.');
-const requestDuration = metrics.histogram('http_request_duration_seconds', 'HTTP request latency by method and route.');
+const requestsTotal = metrics.counter('http_requests_total', 'HTTP requests by method, route and status.', [
+  'method',
+  'route',
+  'status',
+]);
+const requestDuration = metrics.histogram(
+  'http_request_duration_seconds',
+  'HTTP request latency by method and route.',
+  undefined,
+  ['method', 'route'],
+);
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

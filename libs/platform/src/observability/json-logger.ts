@@ -1,24 +1,63 @@
 import { LoggerService } from '@nestjs/common';
+import { pino, Logger as Pino } from 'pino';
 import { LogLevel } from '../config/platform-config';
 import { currentRequestId } from './request-context';
 
 const NEST_STARTUP = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
 
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+/**
+ * Fields never written, at the top of an entry or one level down (`headers.authorization`,
+ * `req.cookie`): keys, tokens, cookies, credentials.
+ */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  'api_key',
+  'apiKey',
+  'personal_api_key',
+  'secret',
+  'password',
+  'key_hash',
+  'keyHash',
+];
+export const REDACTED_PATHS = SECRET_FIELDS.flatMap((f) => [`["${f}"]`, `*["${f}"]`]);
 
-// Defence in depth: a personal API key must never reach a log line, whatever a caller passes.
+// Defence in depth: a personal API key must never reach a log line, whatever field carries it.
 const SECRET = /phx_[A-Za-z0-9]{20,}/g;
 
 function scrub(value: string): string {
   return value.replace(SECRET, 'phx_[redacted]');
 }
 
-/** One JSON object per line, with the request id of the surrounding request when there is one. */
+/**
+ * One JSON object per line (pino), with the request id of the surrounding request when there is
+ * one, secret fields redacted. Also Nest's logger (LoggerService), so the framework's own lines
+ * come out the same way. (nestjs-pino would wire pino into Nest too, but its NestJS 12 release
+ * needs Node 22.12 and Bunting runs on Node 20.19 and later.)
+ */
 export class JsonLogger implements LoggerService {
-  constructor(
-    private readonly level: LogLevel,
-    private readonly stream: NodeJS.WritableStream = process.stdout,
-  ) {}
+  private readonly pino: Pino;
+
+  constructor(level: LogLevel, stream: NodeJS.WritableStream = process.stdout) {
+    this.pino = pino(
+      {
+        level,
+        base: undefined,
+        messageKey: 'msg',
+        timestamp: () => `,"time":"${new Date().toISOString()}"`,
+        formatters: { level: (label) => ({ level: label }) },
+        mixin: () => {
+          const requestId = currentRequestId();
+          return requestId ? { request_id: requestId } : {};
+        },
+        redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+        hooks: { streamWrite: scrub },
+      },
+      stream as unknown as pino.DestinationStream,
+    );
+  }
 
   log(message: unknown, ...rest: unknown[]): void {
     // Nest's own start-up chatter (module and route listings) is debug material.
@@ -40,16 +79,11 @@ export class JsonLogger implements LoggerService {
 
   /** Structured entry: `fields` are merged into the line. */
   entry(level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown> = {}): void {
-    if (RANK[level] < RANK[this.level]) return;
-    const line: Record<string, unknown> = { time: new Date().toISOString(), level, msg: scrub(msg) };
-    const requestId = currentRequestId();
-    if (requestId) line.request_id = requestId;
-    Object.assign(line, fields);
-    this.stream.write(scrub(JSON.stringify(line)) + '\n');
+    this.pino[level](fields, msg);
   }
 
   private write(level: Exclude<LogLevel, 'silent'>, message: unknown, rest: unknown[]): void {
-    if (RANK[level] < RANK[this.level]) return;
+    if (!this.pino.isLevelEnabled(level)) return;
     // Nest passes (message, context) or (message, stack, context).
     const context = typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
     const fields: Record<string, unknown> = {};

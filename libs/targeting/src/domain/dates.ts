@@ -11,6 +11,8 @@
  * way (`2024-06-01`, `2024-06-01T10:30`, `…:00.123Z`, `… 10:30:00+02:00`; `YYYY` and `YYYY-MM`;
  * no zone = UTC). Anything else is not a date. The SQL compiler reads them with the same grammar
  * (the PL/pgSQL `targeting_date_ms`), so a dynamic cohort counts the persons a flag sees.
+ *
+ * Hand-written: no date library reads this mix of dateutil, `Date` and relative offsets as PostHog does.
  */
 
 const HOUR = 3_600_000;

@@ -12,6 +12,8 @@
  * SQL-against-memory differential test holds the two together.
  */
 
+import { LRUCache } from 'lru-cache';
+
 export interface Version {
   /** Digits without leading zeros. */
   readonly major: string;
@@ -99,8 +101,8 @@ function parseStrict(text: string): Version | null {
 }
 
 // Versions repeat across persons and flags; parsing them again costs more than a lookup.
-const parsed = new Map<string, Version | null>();
-const CACHE_LIMIT = 10_000;
+// (`false`: not a version; the cache holds no null.)
+const parsed = new LRUCache<string, Version | false>({ max: 10_000 });
 
 /** A property or filter value as a version, or null. */
 export function parseVersion(value: unknown): Version | null {
@@ -108,11 +110,10 @@ export function parseVersion(value: unknown): Version | null {
   if (text === null) return null;
   let version = parsed.get(text);
   if (version === undefined) {
-    version = parseStrict(canonicalize(normalize(text)));
-    if (parsed.size >= CACHE_LIMIT) parsed.clear();
+    version = parseStrict(canonicalize(normalize(text))) ?? false;
     parsed.set(text, version);
   }
-  return version;
+  return version || null;
 }
 
 function compareNumbers(a: string, b: string): number {

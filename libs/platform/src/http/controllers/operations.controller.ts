@@ -54,7 +54,7 @@ export class OperationsController {
   @Get('_metrics')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   @ApiOkResponse({ description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } })
-  metrics(): string {
+  metrics(): Promise<string> {
     return metrics.render();
   }
 

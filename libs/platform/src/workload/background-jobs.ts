@@ -1,9 +1,11 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { Admission, ExpensiveWork } from './expensive-work';
-import { JsonLogger } from './observability/json-logger';
-import { metrics } from './observability/metrics';
+import { JsonLogger } from '../observability/json-logger';
+import { metrics } from '../observability/metrics';
 
-const jobsFailed = metrics.counter('background_jobs_failed_total', 'Background jobs that ended with an error.');
+const jobsFailed = metrics.counter('background_jobs_failed_total', 'Background jobs that ended with an error.', [
+  'job',
+]);
 
 /**
  * Work started by a request and finished after its response (filling a static cohort,

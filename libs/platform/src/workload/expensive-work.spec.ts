@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import { PlatformConfig } from './config/platform-config';
-import { DomainError } from './errors/domain-error';
+import { PlatformConfig } from '../config/platform-config';
+import { DomainError } from '../errors/domain-error';
 import { ExpensiveWork } from './expensive-work';
 
 function work(overrides: Partial<PlatformConfig> = {}): ExpensiveWork {

@@ -40,6 +40,8 @@ interface Unit {
  * runs in one exclusive step, so one client's Parse/Bind/Execute never interleaves with another's.
  * While a client holds a transaction (or is between a Flush and its Sync), only that client's
  * units run; the others wait. A client that disconnects mid-transaction is rolled back.
+ *
+ * Hand-written: @electric-sql/pglite-socket interleaved concurrent clients' statements and returned wrong rows.
  */
 export class EmbeddedSocketServer {
   private server: Server | undefined;

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { PlatformConfig } from './config/platform-config';
-import { DomainError } from './errors/domain-error';
-import { metrics } from './observability/metrics';
+import { PlatformConfig } from '../config/platform-config';
+import { DomainError } from '../errors/domain-error';
+import { metrics } from '../observability/metrics';
 
 const refused = metrics.counter(
   'expensive_work_refused_total',
   'Expensive requests refused with 429, by reason (user, project, busy).',
+  ['reason'],
 );
 const running = metrics.gauge('expensive_work_running', 'Expensive requests and background jobs holding a slot.');
 const queued = metrics.gauge('expensive_work_waiting', 'Expensive requests and background jobs waiting for a slot.');

@@ -8,9 +8,7 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { JsonLogger } from '../observability/json-logger';
-import { metrics } from '../observability/metrics';
-import { BuntingDataSource } from './data-source';
+import { BuntingDataSource, JsonLogger, metrics } from '@app/platform';
 
 /** Projects whose definitions changed; `all` after a gap in what this process heard. */
 export type DefinitionChangeListener = (projects: readonly number[] | 'all') => void;

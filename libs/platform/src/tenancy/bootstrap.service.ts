@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { generateSecret } from '../auth/secrets';
-import { MEMBERSHIP_LEVELS } from '../tenancy/membership';
-import { TenancyService } from '../tenancy/tenancy.service';
+import { MEMBERSHIP_LEVELS } from './membership';
+import { TenancyService } from './tenancy.service';
 
 export interface BootstrapInput {
   email: string;

@@ -1,0 +1,2 @@
+export * from './flag-definition-changes';
+export * from './flag-definition-changes.module';
