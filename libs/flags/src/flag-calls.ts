@@ -107,4 +107,21 @@ export class FlagCallCounter implements OnModuleInit, OnApplicationShutdown {
       this.logger.entry('warn', 'flag call counts could not be written; kept for the next flush', { error: String(e) });
     }
   }
+
+  /**
+   * Calls of one flag per day (UTC) over the `days` days up to today, oldest first, days without
+   * calls as 0: what has been written (the current interval's counts come with the next flush).
+   */
+  async perDay(projectId: number, flagId: number, days: number): Promise<Array<{ date: string; count: number }>> {
+    const today = this.clock.now();
+    const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+    const rows: Array<{ date: string; count: string }> = await this.ds.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(c.count, 0) AS count
+         FROM generate_series($3::date, $4::date, interval '1 day') AS d(day)
+         LEFT JOIN feature_flag_calls c ON c.flag_id = $2 AND c.project_id = $1 AND c.day = d.day::date
+        ORDER BY d.day`,
+      [projectId, flagId, from.toISOString().slice(0, 10), today.toISOString().slice(0, 10)],
+    );
+    return rows.map((r) => ({ date: r.date, count: Number(r.count) }));
+  }
 }

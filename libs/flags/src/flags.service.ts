@@ -41,7 +41,7 @@ import { FlagErrors } from './domain/flag.errors';
 import type { FlagListFilter, FlagListQuery } from './domain/flag-list';
 import { FlagAtVersion, flagAtVersion, MAX_HISTORY_ENTRIES } from './domain/flag-versions';
 import type { ActivityTrigger } from './domain/scheduled-change';
-import { FlagClock } from './flag-calls';
+import { FlagCallCounter, FlagClock } from './flag-calls';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagStatus, flagStatus, STALE_AFTER_MS } from './domain/flag-status';
 import { DashboardsRepository } from './persistence/dashboards.repository';
@@ -100,6 +100,7 @@ export class FlagsService {
     private readonly changes: FlagDefinitionChanges,
     private readonly limits: TargetingLimits,
     private readonly clock: FlagClock,
+    private readonly calls: FlagCallCounter,
   ) {}
 
   /**
@@ -157,6 +158,16 @@ export class FlagsService {
     const flag = await this.repo.findById(scope.id, id);
     if (!flag) throw DomainError.notFound();
     return (await this.views(actor, scope, [flag]))[0];
+  }
+
+  /** SDK evaluations of the flag per day over the last `days` days (the usage dashboard's counts). */
+  async evaluationsPerDay(
+    scope: ProjectAccess,
+    id: number,
+    days: number,
+  ): Promise<Array<{ date: string; count: number }>> {
+    if (!(await this.repo.findById(scope.id, id))) throw DomainError.notFound();
+    return this.calls.perDay(scope.id, id, days);
   }
 
   async create(scope: ProjectAccess, actor: Actor, input: FlagInput): Promise<FlagView> {
