@@ -59,6 +59,27 @@ describe('expensive routes: bounded per user and project, off the pool share of 
   }, 120_000);
   afterAll(() => t?.close());
 
+  /** The other tenant's flag list and /flags, one after the other until `until`: their timings and statuses. */
+  async function timeNeighbour(until: number) {
+    const list: number[] = [];
+    const flags: number[] = [];
+    const statuses: number[] = [];
+    while (Date.now() < until) {
+      let at = Date.now();
+      const listed = await t.get(`/api/projects/${neighbour.projectId}/feature_flags/`, neighbour.key);
+      list.push(Date.now() - at);
+      at = Date.now();
+      const evaluated = await request(t.baseUrl)
+        .post('/flags?v=2')
+        .send({ token: neighbour.projectToken, distinct_id: `visitor-${list.length}` });
+      flags.push(Date.now() - at);
+      statuses.push(listed.status, evaluated.status);
+      expect(listed.body.count ?? listed.text).toBe(1);
+      expect(evaluated.body.flags?.['only-flag']?.enabled ?? evaluated.text).toBe(true);
+    }
+    return { list, flags, statuses };
+  }
+
   it('marks the expensive routes in the OpenAPI document (x-expensive)', async () => {
     const doc = (await t.get('/api/schema/', null).expect(200)).body as {
       paths: Record<string, Record<string, { 'x-expensive'?: boolean }>>;
@@ -110,22 +131,7 @@ describe('expensive routes: bounded per user and project, off the pool share of 
         }
       }),
     );
-    const list: number[] = [];
-    const flags: number[] = [];
-    const statuses: number[] = [];
-    while (Date.now() < until) {
-      let at = Date.now();
-      const listed = await t.get(`/api/projects/${neighbour.projectId}/feature_flags/`, neighbour.key);
-      list.push(Date.now() - at);
-      at = Date.now();
-      const evaluated = await request(t.baseUrl)
-        .post('/flags?v=2')
-        .send({ token: neighbour.projectToken, distinct_id: `visitor-${list.length}` });
-      flags.push(Date.now() - at);
-      statuses.push(listed.status, evaluated.status);
-      expect(listed.body.count ?? listed.text).toBe(1);
-      expect(evaluated.body.flags?.['only-flag']?.enabled ?? evaluated.text).toBe(true);
-    }
+    const { list, flags, statuses } = await timeNeighbour(until);
     await flood;
     const byStatus = answers.reduce<Record<number, number>>((acc, { status }) => {
       acc[status] = (acc[status] ?? 0) + 1;
@@ -189,21 +195,7 @@ describe('expensive routes: bounded per user and project, off the pool share of 
         }
       }),
     );
-    const list: number[] = [];
-    const flags: number[] = [];
-    const statuses: number[] = [];
-    while (Date.now() < until) {
-      let at = Date.now();
-      const listed = await t.get(`/api/projects/${neighbour.projectId}/feature_flags/`, neighbour.key);
-      list.push(Date.now() - at);
-      at = Date.now();
-      const evaluated = await request(t.baseUrl)
-        .post('/flags?v=2')
-        .send({ token: neighbour.projectToken, distinct_id: `visitor-${list.length}` });
-      flags.push(Date.now() - at);
-      statuses.push(listed.status, evaluated.status);
-      expect(evaluated.body.flags?.['only-flag']?.enabled ?? evaluated.text).toBe(true);
-    }
+    const { list, flags, statuses } = await timeNeighbour(until);
     await flood;
     loopDelay.disable();
     const loopMax = Math.round(loopDelay.max / 1e6);

@@ -1,4 +1,4 @@
-import { activityLimit, activityPage, ANY_JSON, DomainError, pageOffset, QueryParam } from '@app/platform';
+import { activityLimit, activityPage, ANY_JSON, DomainError, QueryParam } from '@app/platform';
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { parseDateFilter, resolveDateFilter } from '@app/targeting';
@@ -8,7 +8,7 @@ import type { PersonRef } from '../domain/person';
 import type { Person } from '../persistence/persons.repository';
 import type { PersonsService } from '../persons.service';
 import { pagesOf } from './csv';
-import { exportLimit, FORMAT_DESCRIPTION, parseFormat, queryText } from './export.dto';
+import { ExportPageQuery, FORMAT_DESCRIPTION, parseFormat, queryText } from './export.dto';
 import type { ExportFormat } from './export.dto';
 
 export class PersonDto {
@@ -134,21 +134,7 @@ function dateParam(raw: unknown, name: string): Date | undefined {
 }
 
 /** The persons list: a page (or CSV), then the filters. */
-export class PersonsListQuery {
-  @QueryParam(parseFormat)
-  @ApiPropertyOptional({ enum: ['json', 'csv'], description: FORMAT_DESCRIPTION })
-  format: ExportFormat;
-
-  /** Results per page (default 100, at most 1000; CSV: 10,000). */
-  @QueryParam(exportLimit)
-  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
-  limit: number;
-
-  /** Index of the first result. */
-  @QueryParam(pageOffset)
-  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
-  offset: number;
-
+export class PersonsListQuery extends ExportPageQuery {
   /**
    * JSON: a list of property filters `[{"key", "value", "operator", "type": "person"}]` (AND) or `{"type": "AND"|"OR", "values": [...]}`. Operators as in feature flags.
    */
