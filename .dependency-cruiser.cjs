@@ -9,12 +9,14 @@ const LAYERS = [
   'targeting',
   'event-deletion',
   'flag-definition-changes',
+  'webhook-outbox',
   'persons',
   'cohorts',
   'person-analytics',
   'event-definitions',
   'flags',
   'roles',
+  'webhooks',
 ];
 
 const layerRules = LAYERS.slice(0, -1).map((lib, i) => ({

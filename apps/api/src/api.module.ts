@@ -6,6 +6,7 @@ import { PersonsModule } from '@app/persons';
 import { FlagsModule } from '@app/flags';
 import { JsonLogger, PlatformHttpModule, PlatformModule } from '@app/platform';
 import { RolesModule } from '@app/roles';
+import { WebhooksModule } from '@app/webhooks';
 import { DynamicModule, Module } from '@nestjs/common';
 import { scheduledJobs } from '../../worker/src/scheduled-jobs';
 import { TargetingLimitsModule } from '../../worker/src/targeting-limits';
@@ -35,6 +36,7 @@ export class ApiModule {
           volumeRefreshMinutes: scheduler ? config.EVENT_DEFINITION_VOLUME_REFRESH_MINUTES : undefined,
         }),
         RolesModule,
+        WebhooksModule,
       ],
     };
   }

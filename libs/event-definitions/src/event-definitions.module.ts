@@ -1,4 +1,5 @@
 import { PersonsModule } from '@app/persons';
+import { WebhookOutboxModule } from '@app/webhook-outbox';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { LastSeenThrottle } from './domain/last-seen-throttle';
 import { EventDefinitionVolumesJob, VOLUME_REFRESH_OPTIONS } from './event-definition-volumes.job';
@@ -6,6 +7,7 @@ import { EventDefinitionsIngestionListener } from './event-definitions.listener'
 import { EventDefinitionsService } from './event-definitions.service';
 import { EventDefinitionsController } from './http/event-definitions.controller';
 import { EventDefinitionsRepository } from './persistence/event-definitions.repository';
+import { PostToSlack } from './post-to-slack';
 
 export interface EventDefinitionsApiOptions {
   /** Seconds between two `last_seen_at` writes of one definition (EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS). */
@@ -18,6 +20,7 @@ function core(lastSeenRefreshSeconds: number): Provider[] {
   return [
     EventDefinitionsService,
     EventDefinitionsRepository,
+    PostToSlack,
     { provide: LastSeenThrottle, useFactory: () => new LastSeenThrottle(lastSeenRefreshSeconds * 1000) },
   ];
 }
@@ -37,7 +40,7 @@ export class EventDefinitionsModule {
   static forApi(options: EventDefinitionsApiOptions): DynamicModule {
     return {
       module: EventDefinitionsModule,
-      imports: [PersonsModule],
+      imports: [PersonsModule, WebhookOutboxModule],
       controllers: [EventDefinitionsController],
       providers: [
         ...core(options.lastSeenRefreshSeconds),
@@ -52,6 +55,7 @@ export class EventDefinitionsModule {
   static forWorker(options: { volumeRefreshMinutes: number }): DynamicModule {
     return {
       module: EventDefinitionsModule,
+      imports: [WebhookOutboxModule],
       providers: [...core(3600), ...volumeJob(options.volumeRefreshMinutes)],
       exports: [EventDefinitionsService],
     };

@@ -1,6 +1,7 @@
 import {
   ActivityChange,
   activityDetail,
+  ActivityEntryInput,
   ActivityLogService,
   Actor,
   diffChanges,
@@ -9,6 +10,7 @@ import {
   TenancyService,
   UserRecord,
 } from '@app/platform';
+import { WebhookOutbox } from '@app/webhook-outbox';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -24,6 +26,7 @@ import {
 import { LastSeenThrottle } from './domain/last-seen-throttle';
 import { EventDefinitionListQuery } from './domain/list-query';
 import { EventDefinitionsRepository } from './persistence/event-definitions.repository';
+import { PostToSlack } from './post-to-slack';
 
 /** A definition with its creator resolved, as responses show it. */
 export interface EventDefinitionView extends EventDefinition {
@@ -49,6 +52,8 @@ export class EventDefinitionsService {
     private readonly activity: ActivityLogService,
     private readonly tenancy: TenancyService,
     private readonly throttle: LastSeenThrottle,
+    private readonly outbox: WebhookOutbox,
+    private readonly postToSlack: PostToSlack,
   ) {}
 
   async list(
@@ -92,13 +97,20 @@ export class EventDefinitionsService {
       );
       if (diff.length === 0) return { before: current, after: current };
       const saved = await this.repo.update(m, next);
-      await this.record(m, actor, project, saved, 'changed', diff);
+      const entry = await this.record(m, actor, project, saved, 'changed', diff);
+      await this.outbox.record(m, {
+        projectId: project.id,
+        event: 'event_definition.updated',
+        object: { id: saved.id, ...activityView(saved) },
+        activity: entry,
+      });
       return { before: current, after: saved };
     });
     // The cache may say a name was written lately; after a rename the next event of either
     // name must write (the old name's definition is gone, the new one may lag).
     this.throttle.forget(project.id, before.name);
     this.throttle.forget(project.id, after.name);
+    this.postToSlack.forget(project.id);
     return (await this.withCreators([after]))[0];
   }
 
@@ -113,6 +125,7 @@ export class EventDefinitionsService {
       return definition;
     });
     this.throttle.forget(project.id, deleted.name);
+    this.postToSlack.forget(project.id);
   }
 
   /**
@@ -161,15 +174,16 @@ export class EventDefinitionsService {
     return definitions.map((d) => ({ ...d, creator: d.createdBy === null ? null : (users.get(d.createdBy) ?? null) }));
   }
 
-  private record(
+  /** Records the activity entry; returns it (the webhook message carries it). */
+  private async record(
     m: EntityManager,
     actor: Actor,
     project: ProjectAccess,
     definition: EventDefinition,
     activity: string,
     changes: ActivityChange[] | null,
-  ): Promise<void> {
-    return this.activity.record(m, {
+  ): Promise<ActivityEntryInput> {
+    const entry: ActivityEntryInput = {
       organizationId: project.organizationId,
       projectId: project.id,
       userId: actor.userId,
@@ -177,6 +191,8 @@ export class EventDefinitionsService {
       itemId: definition.id,
       activity,
       detail: activityDetail(definition.name, changes),
-    });
+    };
+    await this.activity.record(m, entry);
+    return entry;
   }
 }

@@ -1,5 +1,6 @@
 import { CohortsModule } from '@app/cohorts';
 import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
+import { WebhookOutboxModule } from '@app/webhook-outbox';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -34,7 +35,7 @@ import { UsageDashboardsService } from './usage-dashboards.service';
  * flag reaches (blast radius, static cohorts) and usage dashboards.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule, FlagDefinitionChangesModule],
+  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule, FlagDefinitionChangesModule, WebhookOutboxModule],
   // The controllers of fixed paths come before FlagsController, whose `GET :id` would take them.
   controllers: [
     FlagEvaluationController,

@@ -1,7 +1,10 @@
 import { CohortsService } from '@app/cohorts';
 import { FlagDefinitionChanges } from '@app/flag-definition-changes';
+import { WebhookOutbox } from '@app/webhook-outbox';
+import type { WebhookEvent } from '@app/webhook-outbox';
 import {
   ActivityEntry,
+  ActivityEntryInput,
   ActivityLogService,
   activityDetail,
   Actor,
@@ -101,6 +104,7 @@ export class FlagsService {
     private readonly limits: TargetingLimits,
     private readonly clock: FlagClock,
     private readonly calls: FlagCallCounter,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   /**
@@ -350,7 +354,7 @@ export class FlagsService {
       filters: changes.filters ?? defaultFilters(),
     });
     await this.changes.record(m, scope.id);
-    await this.activityLog.record(m, {
+    await this.recordActivity(m, 'feature_flag.created', flag, {
       organizationId: scope.organizationId,
       projectId: scope.id,
       userId: actor.userId,
@@ -420,7 +424,8 @@ export class FlagsService {
     next.lastModifiedById = actor.userId;
     const saved = await this.repo.save(m, next);
     await this.changes.record(m, scope.id);
-    await this.activityLog.record(m, {
+    const event = !current.deleted && saved.deleted ? 'feature_flag.deleted' : 'feature_flag.updated';
+    await this.recordActivity(m, event, saved, {
       organizationId: scope.organizationId,
       projectId: scope.id,
       userId: actor.userId,
@@ -430,6 +435,17 @@ export class FlagsService {
       detail: { ...activityDetail(saved.key, diff()), trigger },
     });
     return saved;
+  }
+
+  /** A flag's activity entry and, for the project's webhooks, its message: both in the change's transaction. */
+  private async recordActivity(m: EntityManager, event: WebhookEvent, flag: Flag, entry: ActivityEntryInput) {
+    await this.activityLog.record(m, entry);
+    await this.outbox.record(m, {
+      projectId: flag.projectId,
+      event,
+      object: { id: flag.id, ...activitySnapshot(flag) },
+      activity: entry,
+    });
   }
 
   /**

@@ -38,6 +38,10 @@ export * from './tenancy/membership';
 export * from './tenancy/tenancy.records';
 export * from './tenancy/tenancy.service';
 
+// outbound: requests sent on a user's behalf (webhooks, Slack) and the private-address rule
+export * from './outbound/outbound-http';
+export * from './outbound/target-address';
+
 // activity: the activity log every context writes in its transactions
 export * from './activity/activity-diff';
 export * from './activity/activity-log.service';

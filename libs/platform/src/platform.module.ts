@@ -9,6 +9,7 @@ import { ExpensiveWork } from './workload/expensive-work';
 import { PlatformConfig } from './config/platform-config';
 import { openDataSource } from './database/data-source';
 import { JsonLogger } from './observability/json-logger';
+import { OutboundHttp } from './outbound/outbound-http';
 import { TenancyService } from './tenancy/tenancy.service';
 import {
   InstanceSettingRecord,
@@ -44,6 +45,7 @@ export class PlatformModule {
       BackgroundJobs,
       ExpensiveWork,
       FailedAuthThrottle,
+      OutboundHttp,
     ];
     const configs = configProviders(config);
     return {

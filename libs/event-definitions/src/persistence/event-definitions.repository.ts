@@ -147,6 +147,16 @@ export class EventDefinitionsRepository {
     );
   }
 
+  /** Names of the project's definitions with `post_to_slack` (the partial index holds only those). */
+  async postToSlackNames(projectId: number): Promise<string[]> {
+    const rows = await queryRows<{ name: string }>(
+      this.ds,
+      `SELECT name FROM event_definitions WHERE project_id = $1 AND post_to_slack`,
+      [projectId],
+    );
+    return rows.map((r) => r.name);
+  }
+
   /** Ids of every project (the volume refresh goes through them one at a time). */
   async projectIds(): Promise<number[]> {
     const rows = await queryRows<{ id: number }>(this.ds, `SELECT id FROM projects ORDER BY id`);

@@ -7,6 +7,8 @@ export const SCOPE_OBJECTS = [
   'organization',
   'project',
   'activity_log',
+  // PostHog's name for its webhook subscriptions' scope object (posthog/scopes.py).
+  'webhook',
 ] as const;
 export type ScopeObject = (typeof SCOPE_OBJECTS)[number];
 export type Scope = `${ScopeObject}:${'read' | 'write'}` | '*';

@@ -73,6 +73,33 @@ export class PlatformConfig {
   @EnvInt(1, 3_600)
   SCHEDULED_CHANGES_INTERVAL_SECONDS = 60;
 
+  // Webhooks and Slack messages (libs/webhooks): delivered by the worker, and by the API when
+  // SCHEDULER_ENABLED; the private-address rule is checked by every process that saves a target.
+
+  /** Let webhook and Slack targets resolve to loopback, private, link-local or metadata addresses. */
+  @EnvBoolean()
+  WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
+
+  /** Milliseconds one delivery attempt may take (connection, request and response together). */
+  @EnvInt(100, 60_000)
+  WEBHOOK_TIMEOUT_MS = 5_000;
+
+  /** Milliseconds before the first retry; each later retry waits twice as long (jittered, at most 1 h), for 24 h. */
+  @EnvInt(1, 3_600_000)
+  WEBHOOK_RETRY_BASE_MS = 5_000;
+
+  /** Milliseconds between two looks for due deliveries. */
+  @EnvInt(10, 3_600_000)
+  WEBHOOK_POLL_INTERVAL_MS = 1_000;
+
+  /** Deliveries one process sends at once, all projects together. */
+  @EnvInt(1, 1_000)
+  WEBHOOK_CONCURRENCY = 16;
+
+  /** Deliveries of one project in flight at once, across processes (so a slow receiver holds only these). */
+  @EnvInt(1, 100)
+  WEBHOOK_CONCURRENCY_PER_PROJECT = 2;
+
   // The event-deletion batch (also run by hand with the CLI).
 
   /** When the batch runs: five-field cron (default Sunday 05:00); empty turns the schedule off. */

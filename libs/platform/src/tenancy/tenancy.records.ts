@@ -17,6 +17,8 @@ export class ProjectRecord {
   @Column('text') name: string;
   @Column('text') apiToken: string;
   @Column('text') timezone: string;
+  /** Where `post_to_slack` events are posted (a Slack-compatible incoming webhook); write-only in the API. */
+  @Column({ type: 'text', nullable: true }) slackIncomingWebhook: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

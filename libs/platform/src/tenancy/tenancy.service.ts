@@ -84,10 +84,16 @@ export class TenancyService {
     });
   }
 
-  async renameProject(projectId: number, name: string): Promise<ProjectRecord> {
-    const clean = checkName(name);
+  /** Changes the given settings (a name is checked here; a Slack URL by the caller, with OutboundHttp). */
+  async updateProject(
+    projectId: number,
+    changes: { name?: string; slackIncomingWebhook?: string | null },
+  ): Promise<ProjectRecord> {
     const repo = this.ds.getRepository(ProjectRecord);
-    await repo.update({ id: projectId }, { name: clean, updatedAt: new Date() });
+    const set: Partial<ProjectRecord> = {};
+    if (changes.name !== undefined) set.name = checkName(changes.name);
+    if (changes.slackIncomingWebhook !== undefined) set.slackIncomingWebhook = changes.slackIncomingWebhook;
+    if (Object.keys(set).length > 0) await repo.update({ id: projectId }, { ...set, updatedAt: new Date() });
     return repo.findOneByOrFail({ id: projectId });
   }
 

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ApiKeysService, validateScopes } from '../../auth/api-keys.service';
 import { scopeAllows, Scope } from '../../auth/scopes';
 import { DomainError } from '../../errors/domain-error';
+import { OutboundHttp } from '../../outbound/outbound-http';
 import {
   ApiPaginatedResponse,
   ApiPagingQuery,
@@ -35,7 +36,10 @@ import {
 @ApiTags('projects')
 @Controller('api/projects')
 export class ProjectsController {
-  constructor(private readonly tenancy: TenancyService) {}
+  constructor(
+    private readonly tenancy: TenancyService,
+    private readonly outbound: OutboundHttp,
+  ) {}
 
   /** Projects of every organization the caller belongs to. */
   @Get()
@@ -73,7 +77,7 @@ export class ProjectsController {
     return toProjectDto((await this.tenancy.getProject(project.id))!);
   }
 
-  /** Renames the project (admins only). */
+  /** Renames the project or sets its Slack incoming webhook (admins only). */
   @Patch(':project_id')
   @RequireScopes('project:write')
   @ApiOkResponse({ type: ProjectDto })
@@ -81,8 +85,10 @@ export class ProjectsController {
     if (!isOrganizationAdmin(project.membershipLevel)) {
       throw DomainError.forbidden('Only organization admins can change projects.');
     }
-    if (body.name === undefined) return toProjectDto((await this.tenancy.getProject(project.id))!);
-    return toProjectDto(await this.tenancy.renameProject(project.id, body.name));
+    const slack = body.slack_incoming_webhook;
+    const slackIncomingWebhook =
+      slack === undefined ? undefined : slack === null || slack === '' ? null : await this.outbound.checkTarget(slack, 'slack_incoming_webhook');
+    return toProjectDto(await this.tenancy.updateProject(project.id, { name: body.name, slackIncomingWebhook }));
   }
 }
 

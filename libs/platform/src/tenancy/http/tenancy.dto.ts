@@ -37,8 +37,25 @@ export class ProjectDto {
   @ApiProperty({ description: 'Public project token (phc_…) that SDKs send.' }) api_token: string;
   @ApiProperty() name: string;
   @ApiProperty({ example: 'UTC' }) timezone: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The Slack incoming webhook `post_to_slack` events go to, masked (its path is a secret): only the scheme and host are shown.",
+    example: 'https://hooks.slack.com/…',
+  })
+  slack_incoming_webhook: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+/** A secret URL as the API shows it: scheme and host, the rest hidden. */
+export function maskUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return `${new URL(url).origin}/…`;
+  } catch {
+    return '…';
+  }
 }
 
 export function toProjectDto(p: ProjectRecord): ProjectDto {
@@ -49,6 +66,7 @@ export function toProjectDto(p: ProjectRecord): ProjectDto {
     api_token: p.apiToken,
     name: p.name,
     timezone: p.timezone,
+    slack_incoming_webhook: maskUrl(p.slackIncomingWebhook),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };
@@ -146,6 +164,17 @@ export class UpdateProjectDto {
   @IsString()
   @MaxLength(200)
   name?: string;
+
+  /**
+   * A Slack-compatible incoming webhook (Slack, Discord's /slack endpoint, Teams) that events
+   * whose definition has `post_to_slack` are posted to; `null` or `""` turns it off. Write-only:
+   * read back masked. Must be http(s) and, unless WEBHOOK_ALLOW_PRIVATE_TARGETS, resolve to a
+   * public address.
+   */
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  slack_incoming_webhook?: string | null;
 }
 
 export class CreateOrganizationDto {

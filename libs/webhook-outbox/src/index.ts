@@ -1,0 +1,2 @@
+export * from './webhook-outbox';
+export * from './webhook-outbox.module';

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { queryRows } from '@app/platform';
+import type { Queryable } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Delivery, DeliveryStatus, Webhook } from '../domain/webhook';
+
+interface WebhookRow {
+  id: string;
+  project_id: number;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  created_by_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const WEBHOOK_COLUMNS = 'id, project_id, url, events, enabled, created_by_id, created_at, updated_at';
+
+function toWebhook(r: WebhookRow): Webhook {
+  return {
+    id: Number(r.id),
+    projectId: r.project_id,
+    url: r.url,
+    events: r.events,
+    enabled: r.enabled,
+    createdById: r.created_by_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+interface DeliveryRow {
+  id: string;
+  webhook_id: string | null;
+  event: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_response: string | null;
+  last_error: string | null;
+  created_at: Date;
+}
+
+const DELIVERY_COLUMNS = `id, webhook_id, event, status, attempts, next_attempt_at, last_attempt_at, last_status_code,
+  last_response, last_error, created_at`;
+
+function toDelivery(r: DeliveryRow): Delivery {
+  return {
+    id: r.id,
+    webhookId: r.webhook_id === null ? null : Number(r.webhook_id),
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
+    lastAttemptAt: r.last_attempt_at,
+    lastStatusCode: r.last_status_code,
+    lastResponse: r.last_response,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+  };
+}
+
+/** A delivery a process holds: what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  projectId: number;
+  webhookId: number | null;
+  event: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  retryUntil: Date;
+  leaseToken: string;
+  /** The subscription's target and secret (null for a Slack message or a subscription turned off). */
+  url: string | null;
+  secret: string | null;
+  enabled: boolean | null;
+  /** The project's Slack incoming webhook (for Slack messages). */
+  slackUrl: string | null;
+}
+
+/** What an attempt came to. */
+export interface AttemptOutcome {
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  statusCode: number | null;
+  response: string | null;
+  error: string | null;
+}
+
+/** Candidates looked at per claim, for each free slot (some belong to projects at their limit). */
+const SCAN_FACTOR = 4;
+
+@Injectable()
+export class WebhooksRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async list(projectId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: Webhook[] }> {
+    const [{ count }] = await queryRows<{ count: number }>(
+      this.ds,
+      `SELECT count(*)::int AS count FROM webhooks WHERE project_id = $1`,
+      [projectId],
+    );
+    const rows = await queryRows<WebhookRow>(
+      this.ds,
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE project_id = $1 ORDER BY id LIMIT $2 OFFSET $3`,
+      [projectId, page.limit, page.offset],
+    );
+    return { count, rows: rows.map(toWebhook) };
+  }
+
+  async count(m: Queryable, projectId: number): Promise<number> {
+    const [{ count }] = await queryRows<{ count: number }>(
+      m,
+      `SELECT count(*)::int AS count FROM webhooks WHERE project_id = $1`,
+      [projectId],
+    );
+    return count;
+  }
+
+  async find(db: Queryable, projectId: number, id: number, lock = false): Promise<Webhook | null> {
+    const rows = await queryRows<WebhookRow>(
+      db,
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [projectId, id],
+    );
+    return rows.length === 0 ? null : toWebhook(rows[0]);
+  }
+
+  async insert(
+    m: EntityManager,
+    fields: { projectId: number; url: string; events: string[]; enabled: boolean; secret: string; createdById: number | null },
+  ): Promise<Webhook> {
+    const rows = await queryRows<WebhookRow>(
+      m,
+      `INSERT INTO webhooks (project_id, url, events, enabled, secret, created_by_id)
+       VALUES ($1, $2, $3::text[], $4, $5, $6) RETURNING ${WEBHOOK_COLUMNS}`,
+      [fields.projectId, fields.url, fields.events, fields.enabled, fields.secret, fields.createdById],
+    );
+    return toWebhook(rows[0]);
+  }
+
+  async update(m: EntityManager, w: Webhook): Promise<Webhook> {
+    const rows = await queryRows<WebhookRow>(
+      m,
+      `UPDATE webhooks SET url = $3, events = $4::text[], enabled = $5, updated_at = now()
+        WHERE project_id = $1 AND id = $2 RETURNING ${WEBHOOK_COLUMNS}`,
+      [w.projectId, w.id, w.url, w.events, w.enabled],
+    );
+    return toWebhook(rows[0]);
+  }
+
+  /** Deletes the subscription and its deliveries; false when there was none. */
+  async delete(projectId: number, id: number): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.ds,
+      `DELETE FROM webhooks WHERE project_id = $1 AND id = $2 RETURNING id`,
+      [projectId, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** One page of a subscription's deliveries, newest first. */
+  async deliveries(webhookId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: Delivery[] }> {
+    const [{ count }] = await queryRows<{ count: number }>(
+      this.ds,
+      `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1`,
+      [webhookId],
+    );
+    const rows = await queryRows<DeliveryRow>(
+      this.ds,
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1
+        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [webhookId, page.limit, page.offset],
+    );
+    return { count, rows: rows.map(toDelivery) };
+  }
+
+  async delivery(db: Queryable, webhookId: number, id: string, lock = false): Promise<Delivery | null> {
+    const rows = await queryRows<DeliveryRow & { leased: boolean }>(
+      db,
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [webhookId, id],
+    );
+    return rows.length === 0 ? null : toDelivery(rows[0]);
+  }
+
+  /** Whether a process holds the delivery right now (an attempt in flight). */
+  async inFlight(m: EntityManager, id: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      m,
+      `SELECT id FROM webhook_deliveries WHERE id = $1 AND status = 'pending' AND lease_until > now()`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Makes the delivery due now, with a new 24 h of retries (the same message id, so receivers can tell). */
+  async redeliver(m: EntityManager, id: string, retryWindowMs: number): Promise<Delivery> {
+    const rows = await queryRows<DeliveryRow>(
+      m,
+      `UPDATE webhook_deliveries
+          SET status = 'pending', next_attempt_at = now(), retry_until = now() + $2 * interval '1 millisecond',
+              lease_until = NULL, lease_token = NULL
+        WHERE id = $1 RETURNING ${DELIVERY_COLUMNS}`,
+      [id, retryWindowMs],
+    );
+    return toDelivery(rows[0]);
+  }
+
+  /**
+   * Claims up to `limit` due deliveries for this process (FOR UPDATE SKIP LOCKED, then a lease
+   * of `leaseMs` that another process honours), at most `perProject` in flight per project
+   * across every process: candidates of a project at its limit are not even looked at, so a
+   * project whose receiver is slow holds that many deliveries and no more, and the others go
+   * on. Each claim counts as an attempt (a process that dies mid-attempt still used it).
+   */
+  async claim(limit: number, perProject: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    return this.ds.transaction(async (m) => {
+      const candidates = await queryRows<{ id: string; project_id: number }>(
+        m,
+        `SELECT d.id, d.project_id FROM webhook_deliveries d
+          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+            AND (d.lease_until IS NULL OR d.lease_until < now())
+            AND (SELECT count(*) FROM webhook_deliveries l
+                  WHERE l.project_id = d.project_id AND l.status = 'pending' AND l.lease_until >= now()) < $2
+          ORDER BY d.next_attempt_at, d.id
+          LIMIT $1
+          FOR UPDATE OF d SKIP LOCKED`,
+        [limit * SCAN_FACTOR, perProject],
+      );
+      if (candidates.length === 0) return [];
+      const projects = [...new Set(candidates.map((c) => c.project_id))];
+      const busy = await queryRows<{ project_id: number; n: number }>(
+        m,
+        `SELECT project_id, count(*)::int AS n FROM webhook_deliveries
+          WHERE project_id = ANY($1::int[]) AND status = 'pending' AND lease_until >= now()
+          GROUP BY project_id`,
+        [projects],
+      );
+      const taken = new Map(busy.map((b) => [b.project_id, b.n]));
+      const chosen: string[] = [];
+      for (const c of candidates) {
+        if (chosen.length >= limit) break;
+        const n = taken.get(c.project_id) ?? 0;
+        if (n >= perProject) continue;
+        taken.set(c.project_id, n + 1);
+        chosen.push(c.id);
+      }
+      const token = randomUUID();
+      await m.query(
+        `UPDATE webhook_deliveries
+            SET lease_until = now() + $2 * interval '1 millisecond', lease_token = $3,
+                attempts = attempts + 1, last_attempt_at = now()
+          WHERE id = ANY($1::uuid[])`,
+        [chosen, leaseMs, token],
+      );
+      const rows = await queryRows<{
+        id: string;
+        project_id: number;
+        webhook_id: string | null;
+        event: string;
+        payload: Record<string, unknown>;
+        attempts: number;
+        retry_until: Date;
+        url: string | null;
+        secret: string | null;
+        enabled: boolean | null;
+        slack_incoming_webhook: string | null;
+      }>(
+        m,
+        `SELECT d.id, d.project_id, d.webhook_id, d.event, d.payload, d.attempts, d.retry_until,
+                w.url, w.secret, w.enabled, p.slack_incoming_webhook
+           FROM webhook_deliveries d
+           JOIN projects p ON p.id = d.project_id
+           LEFT JOIN webhooks w ON w.id = d.webhook_id
+          WHERE d.id = ANY($1::uuid[])`,
+        [chosen],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        projectId: r.project_id,
+        webhookId: r.webhook_id === null ? null : Number(r.webhook_id),
+        event: r.event,
+        payload: r.payload,
+        attempts: r.attempts,
+        retryUntil: r.retry_until,
+        leaseToken: token,
+        url: r.url,
+        secret: r.secret,
+        enabled: r.enabled,
+        slackUrl: r.slack_incoming_webhook,
+      }));
+    });
+  }
+
+  /** Records an attempt's outcome, unless the lease was lost meanwhile (another process took the delivery). */
+  async complete(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.ds,
+      `UPDATE webhook_deliveries
+          SET status = $3, next_attempt_at = coalesce($4, next_attempt_at), lease_until = NULL, lease_token = NULL,
+              last_status_code = $5, last_response = $6, last_error = $7
+        WHERE id = $1 AND lease_token = $2 RETURNING id`,
+      [
+        delivery.id,
+        delivery.leaseToken,
+        outcome.status,
+        outcome.nextAttemptAt,
+        outcome.statusCode,
+        outcome.response,
+        outcome.error,
+      ],
+    );
+    return rows.length > 0;
+  }
+}

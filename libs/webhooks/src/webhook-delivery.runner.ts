@@ -1,0 +1,94 @@
+import { JsonLogger } from '@app/platform';
+import { WebhookOutbox } from '@app/webhook-outbox';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+
+export const RUNNER_OPTIONS = Symbol('webhook delivery runner options');
+
+export interface RunnerOptions {
+  /** WEBHOOK_POLL_INTERVAL_MS. */
+  pollIntervalMs: number;
+  /** WEBHOOK_CONCURRENCY: attempts this process has in flight at most. */
+  concurrency: number;
+}
+
+/**
+ * Sends the due webhook and Slack deliveries in a process that runs scheduled jobs (the worker;
+ * the API with SCHEDULER_ENABLED). Every WEBHOOK_POLL_INTERVAL_MS, and whenever an attempt ends
+ * or this process queues a Slack message, it claims as many due deliveries as it has free slots
+ * (WEBHOOK_CONCURRENCY) and starts them without waiting for them, so a slow receiver holds its
+ * slots and nothing else; WebhooksRepository.claim keeps each project to its own share across
+ * processes. At shutdown it stops claiming and lets the attempts in flight end.
+ */
+@Injectable()
+export class WebhookDeliveryRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  static readonly INTERVAL_NAME = 'webhook-deliveries';
+  private readonly inFlight = new Set<Promise<void>>();
+  private claiming: Promise<void> | undefined;
+  private again = false;
+  private stopping = false;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly deliveries: WebhookDeliveryService,
+    private readonly registry: SchedulerRegistry,
+    private readonly outbox: WebhookOutbox,
+    private readonly logger: JsonLogger,
+    @Inject(RUNNER_OPTIONS) private readonly options: RunnerOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.registry.addInterval(
+      WebhookDeliveryRunner.INTERVAL_NAME,
+      setInterval(() => void this.run(), this.options.pollIntervalMs),
+    );
+    this.unsubscribe = this.outbox.subscribe(() => void this.run());
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    await this.claiming;
+    await Promise.all([...this.inFlight]);
+  }
+
+  /** Claims and starts what the free slots allow; resolves once claimed (not once sent). */
+  run(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    if (this.claiming) {
+      this.again = true;
+      return this.claiming;
+    }
+    this.claiming = this.claim().finally(() => {
+      this.claiming = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.run();
+      }
+    });
+    return this.claiming;
+  }
+
+  private async claim(): Promise<void> {
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    let claimed;
+    try {
+      claimed = await this.deliveries.claim(free);
+    } catch (e) {
+      // The database is away: the next poll tries again.
+      this.logger.entry('warn', 'webhook deliveries could not be claimed', { error: String(e) });
+      return;
+    }
+    for (const delivery of claimed) {
+      const attempt: Promise<void> = this.deliveries.attempt(delivery).finally(() => {
+        this.inFlight.delete(attempt);
+        void this.run();
+      });
+      this.inFlight.add(attempt);
+    }
+    // A full claim may have left more behind.
+    if (claimed.length === free) this.again = true;
+  }
+}

@@ -1,0 +1,126 @@
+import { JsonLogger, metrics, OutboundFailure, OutboundHttp } from '@app/platform';
+import { PersonsService } from '@app/persons';
+import { Inject, Injectable } from '@nestjs/common';
+import { Webhook as Signer } from 'standardwebhooks';
+import { nextAttemptAt } from './domain/backoff';
+import { slackMessage } from './domain/slack-message';
+import { messageId } from './domain/webhook';
+import { AttemptOutcome, ClaimedDelivery, WebhooksRepository } from './persistence/webhooks.repository';
+
+export const DELIVERY_OPTIONS = Symbol('webhook delivery options');
+
+export interface DeliveryOptions {
+  /** WEBHOOK_RETRY_BASE_MS. */
+  retryBaseMs: number;
+  /** WEBHOOK_TIMEOUT_MS: an attempt's lease is twice this and 5 s more. */
+  timeoutMs: number;
+  /** WEBHOOK_CONCURRENCY_PER_PROJECT. */
+  perProject: number;
+  /** Where the console is (PUBLIC_URL): the Slack messages' links to persons. */
+  publicUrl: string;
+}
+
+const attempts = metrics.counter(
+  'webhook_delivery_attempts_total',
+  'Webhook and Slack delivery attempts, by outcome (succeeded, retry, failed).',
+  ['outcome'],
+);
+
+/**
+ * Works the outbox off: claims due deliveries (WebhooksRepository.claim: SKIP LOCKED and a
+ * lease, so several processes never send one attempt twice), sends each once, and records the
+ * outcome: a 2xx is delivered; anything else is tried again with backoff (domain/backoff) until
+ * 24 h have passed, then failed. Every attempt of a delivery carries the same `webhook-id`.
+ */
+@Injectable()
+export class WebhookDeliveryService {
+  constructor(
+    private readonly repo: WebhooksRepository,
+    private readonly outbound: OutboundHttp,
+    private readonly persons: PersonsService,
+    private readonly logger: JsonLogger,
+    @Inject(DELIVERY_OPTIONS) private readonly options: DeliveryOptions,
+  ) {}
+
+  /** Claims up to `limit` due deliveries for this process. */
+  claim(limit: number): Promise<ClaimedDelivery[]> {
+    return this.repo.claim(limit, this.options.perProject, this.options.timeoutMs * 2 + 5_000);
+  }
+
+  /** One attempt of a claimed delivery, recorded. Never throws (a database error leaves the lease to run out). */
+  async attempt(delivery: ClaimedDelivery, now: () => Date = () => new Date()): Promise<void> {
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await this.send(delivery, now);
+    } catch (e) {
+      this.logger.entry('warn', 'webhook delivery not attempted', { id: delivery.id, error: String(e) });
+      outcome = this.retry(delivery, now(), null, null, String(e));
+    }
+    attempts.inc({ outcome: outcome.status === 'pending' ? 'retry' : outcome.status });
+    try {
+      await this.repo.complete(delivery, outcome);
+    } catch (e) {
+      this.logger.entry('warn', 'webhook delivery outcome not recorded', { id: delivery.id, error: String(e) });
+    }
+  }
+
+  private async send(d: ClaimedDelivery, now: () => Date): Promise<AttemptOutcome> {
+    let target: string;
+    let body: string;
+    let headers: Record<string, string> = {};
+    if (d.webhookId === null) {
+      if (!d.slackUrl) return this.failed('The project has no slack_incoming_webhook.');
+      target = d.slackUrl;
+      body = JSON.stringify(await this.slackBody(d));
+    } else {
+      if (!d.url || !d.secret) return this.failed('The webhook was deleted.');
+      if (!d.enabled) return this.failed('The webhook is turned off.');
+      target = d.url;
+      body = JSON.stringify(d.payload);
+      const id = messageId(d.id);
+      const at = now();
+      headers = {
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Signer(d.secret).sign(id, at, body),
+      };
+    }
+    try {
+      const res = await this.outbound.postJson(target, body, headers);
+      if (res.status >= 200 && res.status < 300) {
+        return { status: 'succeeded', nextAttemptAt: null, statusCode: res.status, response: res.body, error: null };
+      }
+      return this.retry(d, now(), res.status, res.body, `The receiver answered ${res.status}.`);
+    } catch (e) {
+      if (!(e instanceof OutboundFailure)) throw e;
+      return this.retry(d, now(), null, null, e.message);
+    }
+  }
+
+  private async slackBody(d: ClaimedDelivery): Promise<{ text: string }> {
+    const event = String(d.payload.event);
+    const distinctId = String(d.payload.distinct_id);
+    const { rows } = await this.persons.list(d.projectId, { distinctId }, { limit: 1, offset: 0 });
+    return slackMessage(
+      { event, distinctId, projectId: d.projectId, properties: rows[0]?.properties ?? null },
+      this.options.publicUrl,
+    );
+  }
+
+  private retry(
+    d: ClaimedDelivery,
+    now: Date,
+    statusCode: number | null,
+    response: string | null,
+    error: string,
+  ): AttemptOutcome {
+    const next = nextAttemptAt(d.attempts, now, d.retryUntil, this.options.retryBaseMs);
+    return next
+      ? { status: 'pending', nextAttemptAt: next, statusCode, response, error }
+      : { status: 'failed', nextAttemptAt: null, statusCode, response, error };
+  }
+
+  private failed(error: string): AttemptOutcome {
+    return { status: 'failed', nextAttemptAt: null, statusCode: null, response: null, error };
+  }
+}
