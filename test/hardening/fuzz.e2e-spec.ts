@@ -124,6 +124,15 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
   const membership = await ok(t.post(`${o}/roles/${role.id}/role_memberships/`, { user_uuid: otherMe.uuid }), 201);
   const access = await ok(t.post(`${p}/feature_flags/${flagIds[0]}/role_access/`, { role_id: role2.id }), 201);
 
+  const webhook = await ok(
+    t.post(`${p}/webhooks/`, { url: 'http://93.184.215.14/fuzz', events: ['feature_flag.updated'] }),
+    201,
+  );
+  await ok(t.patch(`${p}/feature_flags/${flagIds[2]}/`, { name: 'C, hooked' }), 200);
+  const delivery = (await ok(t.get(`${p}/webhooks/${webhook.id}/deliveries/`), 200)) as {
+    results: Array<{ id: string }>;
+  };
+
   await ok(t.post(`${p}/feature_flags/${flagIds[1]}/dashboard/`), 200);
   const withDashboard = await ok(t.get(`${p}/feature_flags/${flagIds[1]}/`), 200);
 
@@ -145,6 +154,8 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       'event_definitions/{id}': definitions.map((d) => d.id),
       'roles/{id}': [String(role.id), String(role2.id)],
       'role_access/{id}': [String(access.id)],
+      'webhooks/{id}': [String(webhook.id)],
+      '{delivery_id}': [delivery.results[0].id],
       '{membership_id}': [String(membership.id)],
       '{feature_flag_id}': flagIds,
       '{feature_flag_key}': flagKeys,
@@ -163,7 +174,9 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       from_project: [t.projectId],
       target_project_ids: [[Number(project2.id)]],
       person_ids: [persons.map((x) => x.uuid)],
-      events: [[{ id: '$pageview', type: 'events', order: 0 }]],
+      events: [[{ id: '$pageview', type: 'events', order: 0 }], ['feature_flag.updated']],
+      url: ['http://93.184.215.14/fuzz'],
+      slack_incoming_webhook: ['http://93.184.215.14/slack', null],
       funnel_correlation_person_entity: [{ id: '$pageview', type: 'events' }],
       funnel_correlation_person_limit: [10],
       limit: [10, 100],

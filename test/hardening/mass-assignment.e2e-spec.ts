@@ -244,6 +244,19 @@ describe('mass assignment', () => {
         fields: ['id', 'created_by', 'last_updated_at', 'last_calculated_at', ...tenancy],
       },
       {
+        route: 'POST /api/projects/{project_id}/webhooks',
+        send: (x) =>
+          send('post', `${P()}/webhooks/`, { url: `http://93.184.215.14/${++n}`, events: ['feature_flag.created'], ...x }),
+        read: (o) => readBack(`${P()}/webhooks/${o.id}/`),
+        fields: ['id', 'created_at', 'updated_at', 'created_by', 'created_by_id', ...tenancy],
+      },
+      {
+        route: 'PATCH /api/projects/{project_id}/webhooks/{id}',
+        send: (x) => send('patch', `${P()}/webhooks/${a.webhookId}/`, { url: `http://93.184.215.14/${++n}`, ...x }),
+        read: () => readBack(`${P()}/webhooks/${a.webhookId}/`),
+        fields: ['id', 'created_at', 'updated_at', 'created_by', ...tenancy],
+      },
+      {
         route: 'POST /api/organizations/{organization_id}/roles',
         send: (x) => send('post', `${O()}/roles/`, { name: `forged ${++n}`, ...x }),
         read: (o) => readBack(`${O()}/roles/${o.id}/`),

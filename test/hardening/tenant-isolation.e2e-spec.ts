@@ -60,6 +60,8 @@ const IDS: Record<string, (w: World) => Array<string | number>> = {
   'role_access/{id}': (w) => [w.roleAccessId],
   'dashboards/{id}': (w) => [w.dashboardId],
   'scheduled_changes/{id}': (w) => [w.scheduledChangeId],
+  'webhooks/{id}': (w) => [w.webhookId],
+  'deliveries/{delivery_id}': (w) => [w.webhookDeliveryId],
   'versions/{version}': () => [1],
   'event_definitions/{id}': (w) => [w.eventDefinitionId],
   'personal_api_keys/{id}': (w) => [w.apiKeyId],
@@ -115,6 +117,11 @@ const BODIES: Partial<Record<string, (pw: World, cw: World) => object>> = {
   'patch /api/projects/{project_id}/scheduled_changes/{id}': () => ({
     scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   }),
+  'post /api/projects/{project_id}/webhooks': () => ({
+    url: 'http://93.184.215.14/stolen',
+    events: ['feature_flag.created'],
+  }),
+  'patch /api/projects/{project_id}/webhooks/{id}': () => ({ enabled: false }),
   'post /api/organizations/{organization_id}/roles': () => ({ name: 'stolen' }),
   'patch /api/organizations/{organization_id}/roles/{id}': () => ({ name: 'stolen' }),
   'post /api/organizations/{organization_id}/roles/{id}/role_memberships': (_, cw) => ({ user_uuid: cw.userUuid }),

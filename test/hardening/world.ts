@@ -22,6 +22,8 @@ export interface World {
   roleAccessId: number;
   dashboardId: number;
   scheduledChangeId: number;
+  webhookId: number;
+  webhookDeliveryId: string;
   apiKeyId: string;
   secrets: string[];
 }
@@ -162,6 +164,19 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
     201,
     'scheduled change',
   );
+  // A webhook (a public literal address: no DNS, and nothing sends without the scheduler) and one
+  // delivery, written by the creation of a flag it subscribes to.
+  const webhook = await ok<{ id: number; secret: string }>(
+    t.post(`/api/projects/${p}/webhooks/`, { url: `http://93.184.215.14/${marker}`, events: ['feature_flag.created'] }, key),
+    201,
+    'webhook',
+  );
+  await ok(t.post(`/api/projects/${p}/feature_flags/`, { key: `${marker}-hooked` }, key), 201, 'hooked flag');
+  const delivery = await ok<{ results: Array<{ id: string }> }>(
+    t.get(`/api/projects/${p}/webhooks/${webhook.id}/deliveries/`, key),
+    200,
+    'deliveries',
+  );
   const apiKey = await ok<{ id: string }>(
     t.post('/api/personal_api_keys/', { label: marker.slice(0, 30), scopes: ['feature_flag:read'] }, key),
     201,
@@ -185,6 +200,8 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
     roleAccessId: roleAccess.id,
     dashboardId: withDashboard.usage_dashboard,
     scheduledChangeId: scheduledChange.id,
+    webhookId: webhook.id,
+    webhookDeliveryId: delivery.results[0].id,
     apiKeyId: apiKey.id,
     secrets: [
       marker,
@@ -197,6 +214,8 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
       role.id,
       membership.id,
       apiKey.id,
+      webhook.secret,
+      delivery.results[0].id,
     ],
   };
 }
