@@ -246,7 +246,11 @@ describe('mass assignment', () => {
       {
         route: 'POST /api/projects/{project_id}/webhooks',
         send: (x) =>
-          send('post', `${P()}/webhooks/`, { url: `http://93.184.215.14/${++n}`, events: ['feature_flag.created'], ...x }),
+          send('post', `${P()}/webhooks/`, {
+            url: `http://93.184.215.14/${++n}`,
+            events: ['feature_flag.created'],
+            ...x,
+          }),
         read: (o) => readBack(`${P()}/webhooks/${o.id}/`),
         fields: ['id', 'created_at', 'updated_at', 'created_by', 'created_by_id', ...tenancy],
       },

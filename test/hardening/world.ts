@@ -167,7 +167,11 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
   // A webhook (a public literal address: no DNS, and nothing sends without the scheduler) and one
   // delivery, written by the creation of a flag it subscribes to.
   const webhook = await ok<{ id: number; secret: string }>(
-    t.post(`/api/projects/${p}/webhooks/`, { url: `http://93.184.215.14/${marker}`, events: ['feature_flag.created'] }, key),
+    t.post(
+      `/api/projects/${p}/webhooks/`,
+      { url: `http://93.184.215.14/${marker}`, events: ['feature_flag.created'] },
+      key,
+    ),
     201,
     'webhook',
   );

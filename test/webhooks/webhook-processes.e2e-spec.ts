@@ -31,11 +31,11 @@ describe(`webhook deliveries with worker processes (${serverUrl() ? 'PostgreSQL'
       body: body && JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text === '' ? {} : JSON.parse(text)) as Record<string, any> };
+    return { status: res.status, body: (text === '' ? {} : JSON.parse(text)) as Record<string, unknown> };
   };
   const deliveries = async (hookId: number) =>
     (await api('GET', `/api/projects/${projectId}/webhooks/${hookId}/deliveries/?limit=1000`)).body.results as Array<
-      Record<string, any>
+      Record<string, unknown>
     >;
 
   beforeAll(async () => {
@@ -80,11 +80,13 @@ describe(`webhook deliveries with worker processes (${serverUrl() ? 'PostgreSQL'
     expect(hook.status).toBe(201);
     const flag = await api('POST', `/api/projects/${projectId}/feature_flags/`, { key: 'many-workers' });
     for (let i = 1; i <= 20; i++) {
-      expect((await api('PATCH', `/api/projects/${projectId}/feature_flags/${flag.body.id}/`, { name: `v${i}` })).status).toBe(200);
+      expect(
+        (await api('PATCH', `/api/projects/${projectId}/feature_flags/${flag.body.id}/`, { name: `v${i}` })).status,
+      ).toBe(200);
     }
     const rows = await waitFor(
       async () => {
-        const r = await deliveries(hook.body.id);
+        const r = await deliveries(Number(hook.body.id));
         return r.length === 20 && r.every((d) => d.status === 'succeeded') ? r : undefined;
       },
       60_000,
@@ -111,13 +113,13 @@ describe(`webhook deliveries with worker processes (${serverUrl() ? 'PostgreSQL'
     await Promise.all(workers.map((w) => w.exited));
     receiver.release();
     receiver.answer = { status: 200, body: 'ok' };
-    const [before] = await deliveries(hook.body.id);
+    const [before] = await deliveries(Number(hook.body.id));
     expect(before).toMatchObject({ status: 'pending', attempts: 1 });
 
     workers = [await startWorker(env)];
     const [after] = await waitFor(
       async () => {
-        const r = await deliveries(hook.body.id);
+        const r = await deliveries(Number(hook.body.id));
         return r[0]?.status === 'succeeded' ? r : undefined;
       },
       60_000,

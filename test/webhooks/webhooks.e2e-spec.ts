@@ -137,12 +137,14 @@ describe('webhooks', () => {
       const hook = await subscribe(['feature_flag.updated']);
       const flag = (await t.post(`${flags()}/`, { key: 'signed-flag', name: 'Signed' }).expect(201)).body;
       await t.patch(`${flags()}/${flag.id}/`, { name: 'Signed, changed' }).expect(200);
-      const [got] = await receivedMatching((r) => (r.json.data as { object?: { key?: string } })?.object?.key === 'signed-flag');
+      const [got] = await receivedMatching(
+        (r) => (r.json.data as { object?: { key?: string } })?.object?.key === 'signed-flag',
+      );
       const verified = new Verifier(hook.secret).verify(got.body, {
         'webhook-id': String(got.headers['webhook-id']),
         'webhook-timestamp': String(got.headers['webhook-timestamp']),
         'webhook-signature': String(got.headers['webhook-signature']),
-      }) as Record<string, any>;
+      }) as Record<string, unknown>;
       expect(verified).toMatchObject({
         type: 'feature_flag.updated',
         data: {
@@ -282,7 +284,9 @@ describe('webhooks', () => {
       await waitFor(async () => ((await deliveries(hook.id))[0].status === 'succeeded' ? true : undefined));
       await t.post(`${hooks()}/${hook.id}/deliveries/00000000-0000-0000-0000-000000000000/redeliver/`).expect(404);
       await t.post(`${hooks()}/${hook.id}/deliveries/nope/redeliver/`).expect(404);
-      await t.post(`/api/projects/${other.projectId}/webhooks/${hook.id}/deliveries/${first.id}/redeliver/`, {}, other.key).expect(404);
+      await t
+        .post(`/api/projects/${other.projectId}/webhooks/${hook.id}/deliveries/${first.id}/redeliver/`, {}, other.key)
+        .expect(404);
       await t.del(`${hooks()}/${hook.id}/`).expect(204);
     });
 
@@ -323,13 +327,19 @@ describe('webhooks', () => {
       const slackUrl = `${receiver.url}/services/T000/B000/secretpart`;
       const project = await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: slackUrl }).expect(200);
       expect(project.body.slack_incoming_webhook).toBe(`${receiver.url}/…`);
-      expect(JSON.stringify((await t.get(`/api/projects/${t.projectId}/`).expect(200)).body)).not.toContain('secretpart');
+      expect(JSON.stringify((await t.get(`/api/projects/${t.projectId}/`).expect(200)).body)).not.toContain(
+        'secretpart',
+      );
 
       await ingest(t, t.projectToken, [{ event: 'upgraded plan', distinct_id: 'ada-1' }]);
       const definition = (await waitFor(() => definitionOf(t, 'upgraded plan')))!;
       await t.patch(`${definitionsPath(t.projectId)}/${definition.id}/`, { post_to_slack: true }).expect(200);
       await ingest(t, t.projectToken, [
-        { event: 'upgraded plan', distinct_id: 'ada-1', properties: { $set: { name: 'Ada', email: 'ada@example.com' } } },
+        {
+          event: 'upgraded plan',
+          distinct_id: 'ada-1',
+          properties: { $set: { name: 'Ada', email: 'ada@example.com' } },
+        },
         { event: 'not posted', distinct_id: 'ada-1' },
       ]);
       const [got] = await receivedMatching((r) => r.path === '/services/T000/B000/secretpart');
@@ -402,7 +412,9 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE_TARGETS', () => {
       const res = await t.post(`${base}/`, { url, events: ['feature_flag.updated'] }).expect(400);
       expect(res.body).toMatchObject({ attr: 'url', code: 'invalid_url' });
     }
-    const slack = await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: `${receiver.url}/s` }).expect(400);
+    const slack = await t
+      .patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: `${receiver.url}/s` })
+      .expect(400);
     expect(slack.body).toMatchObject({ attr: 'slack_incoming_webhook', code: 'invalid_url' });
   });
 

@@ -36,7 +36,11 @@ export class WebhooksService {
   }
 
   /** A new subscription and its secret (returned this once, never again). */
-  async create(project: ProjectAccess, actor: Actor, input: WebhookInput): Promise<{ webhook: Webhook; secret: string }> {
+  async create(
+    project: ProjectAccess,
+    actor: Actor,
+    input: WebhookInput,
+  ): Promise<{ webhook: Webhook; secret: string }> {
     if (input.url === undefined) throw DomainError.required('url');
     const url = await this.outbound.checkTarget(input.url, 'url');
     if (input.events === undefined) throw DomainError.required('events');
@@ -46,7 +50,11 @@ export class WebhooksService {
       // The project's row lock orders concurrent creates, so the limit holds.
       await m.query(`SELECT id FROM projects WHERE id = $1 FOR UPDATE`, [project.id]);
       if ((await this.repo.count(m, project.id)) >= MAX_WEBHOOKS_PER_PROJECT) {
-        throw DomainError.invalid(`A project may have at most ${MAX_WEBHOOKS_PER_PROJECT} webhooks.`, 'url', 'max_webhooks');
+        throw DomainError.invalid(
+          `A project may have at most ${MAX_WEBHOOKS_PER_PROJECT} webhooks.`,
+          'url',
+          'max_webhooks',
+        );
       }
       return this.repo.insert(m, {
         projectId: project.id,

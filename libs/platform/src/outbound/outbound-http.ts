@@ -124,7 +124,9 @@ export class OutboundHttp {
           res.on('error', () => done());
         },
       );
-      req.on('error', (e) => fail(e.name === 'AbortError' ? new OutboundFailure(`timed out after ${timeoutMs} ms`) : e));
+      req.on('error', (e) =>
+        fail(e.name === 'AbortError' ? new OutboundFailure(`timed out after ${timeoutMs} ms`) : e),
+      );
       req.end(body);
     });
   }

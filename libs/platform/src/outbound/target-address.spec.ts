@@ -51,7 +51,13 @@ describe('the private-address rule', () => {
 
   it('accepts http and https URLs only, without credentials', () => {
     expect(parseTargetUrl('https://hooks.example.com/x', 'url').hostname).toBe('hooks.example.com');
-    for (const bad of ['ftp://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url', 'https://u:p@example.com/']) {
+    for (const bad of [
+      'ftp://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'not a url',
+      'https://u:p@example.com/',
+    ]) {
       expect(() => parseTargetUrl(bad, 'url')).toThrow(DomainError);
     }
     expect(() => parseTargetUrl(`https://example.com/${'a'.repeat(2001)}`, 'url')).toThrow(/2000/);

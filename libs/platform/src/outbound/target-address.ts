@@ -37,7 +37,11 @@ export function literalAddress(hostname: string): string | undefined {
  */
 export function parseTargetUrl(value: string, attr: string): URL {
   if (value.length > TARGET_URL_MAX_LENGTH) {
-    throw DomainError.invalid(`Ensure this field has no more than ${TARGET_URL_MAX_LENGTH} characters.`, attr, 'max_length');
+    throw DomainError.invalid(
+      `Ensure this field has no more than ${TARGET_URL_MAX_LENGTH} characters.`,
+      attr,
+      'max_length',
+    );
   }
   let url: URL;
   try {

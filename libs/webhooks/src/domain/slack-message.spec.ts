@@ -4,7 +4,9 @@ describe('the Slack message of a post_to_slack event', () => {
   const base = { event: 'signed_up', distinctId: 'user 1', projectId: 7 };
 
   it('names the person by name and e-mail, else e-mail, else distinct id', () => {
-    expect(personLabel({ ...base, properties: { name: 'Ada', email: 'ada@example.com' } })).toBe('Ada (ada@example.com)');
+    expect(personLabel({ ...base, properties: { name: 'Ada', email: 'ada@example.com' } })).toBe(
+      'Ada (ada@example.com)',
+    );
     expect(personLabel({ ...base, properties: { email: 'ada@example.com' } })).toBe('ada@example.com');
     expect(personLabel({ ...base, properties: { first_name: 'Ada', last_name: 'L' } })).toBe('Ada L');
     expect(personLabel({ ...base, properties: null })).toBe('user 1');

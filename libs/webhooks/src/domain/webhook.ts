@@ -45,11 +45,7 @@ export function checkEvents(events: readonly string[], known: readonly string[])
   if (events.length === 0) throw DomainError.invalid('Choose at least one event.', 'events', 'empty');
   const unknown = events.find((e) => !known.includes(e));
   if (unknown !== undefined) {
-    throw DomainError.invalid(
-      `"${unknown}" is not a valid choice (${known.join(', ')}).`,
-      'events',
-      'invalid_choice',
-    );
+    throw DomainError.invalid(`"${unknown}" is not a valid choice (${known.join(', ')}).`, 'events', 'invalid_choice');
   }
   return [...new Set(events)];
 }

@@ -96,7 +96,12 @@ export class WebhooksController {
     @Req() req: Request,
   ): Promise<Paginated<WebhookDeliveryDto>> {
     const { count, rows } = await this.webhooks.deliveries(project, id, query);
-    return pageOf(req, query, count, rows.map((d) => toDeliveryDto(d, messageId(d.id))));
+    return pageOf(
+      req,
+      query,
+      count,
+      rows.map((d) => toDeliveryDto(d, messageId(d.id))),
+    );
   }
 
   /** Sends the delivery again now (same `webhook-id`), then with retries for 24 h; 409 while an attempt is in flight. */

@@ -31,7 +31,10 @@ export class CreateWebhookDto {
   @IsString({ each: true })
   events: string[];
 
-  @ApiPropertyOptional({ default: true, description: 'Turned off, it is sent nothing (deliveries due meanwhile fail).' })
+  @ApiPropertyOptional({
+    default: true,
+    description: 'Turned off, it is sent nothing (deliveries due meanwhile fail).',
+  })
   @IsOmittable()
   @IsBoolean()
   enabled?: boolean;
@@ -92,7 +95,12 @@ export class WebhookDeliveryDto {
   @ApiProperty({ enum: [...WEBHOOK_EVENTS, 'slack'] }) event: string;
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] }) status: string;
   @ApiProperty({ description: 'Attempts made (one in progress included).' }) attempts: number;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When a pending delivery is tried next.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When a pending delivery is tried next.',
+  })
   next_attempt_at: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) last_attempt_at: string | null;
   @ApiProperty({ type: Number, nullable: true, description: "The receiver's last HTTP status." })

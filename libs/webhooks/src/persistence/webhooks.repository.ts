@@ -133,7 +133,14 @@ export class WebhooksRepository {
 
   async insert(
     m: EntityManager,
-    fields: { projectId: number; url: string; events: string[]; enabled: boolean; secret: string; createdById: number | null },
+    fields: {
+      projectId: number;
+      url: string;
+      events: string[];
+      enabled: boolean;
+      secret: string;
+      createdById: number | null;
+    },
   ): Promise<Webhook> {
     const rows = await queryRows<WebhookRow>(
       m,
@@ -165,7 +172,10 @@ export class WebhooksRepository {
   }
 
   /** One page of a subscription's deliveries, newest first. */
-  async deliveries(webhookId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: Delivery[] }> {
+  async deliveries(
+    webhookId: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ count: number; rows: Delivery[] }> {
     const [{ count }] = await queryRows<{ count: number }>(
       this.ds,
       `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1`,

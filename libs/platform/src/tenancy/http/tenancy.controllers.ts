@@ -87,7 +87,11 @@ export class ProjectsController {
     }
     const slack = body.slack_incoming_webhook;
     const slackIncomingWebhook =
-      slack === undefined ? undefined : slack === null || slack === '' ? null : await this.outbound.checkTarget(slack, 'slack_incoming_webhook');
+      slack === undefined
+        ? undefined
+        : slack === null || slack === ''
+          ? null
+          : await this.outbound.checkTarget(slack, 'slack_incoming_webhook');
     return toProjectDto(await this.tenancy.updateProject(project.id, { name: body.name, slackIncomingWebhook }));
   }
 }

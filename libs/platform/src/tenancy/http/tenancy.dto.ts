@@ -40,7 +40,8 @@ export class ProjectDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "The Slack incoming webhook `post_to_slack` events go to, masked (its path is a secret): only the scheme and host are shown.",
+    description:
+      'The Slack incoming webhook `post_to_slack` events go to, masked (its path is a secret): only the scheme and host are shown.',
     example: 'https://hooks.slack.com/…',
   })
   slack_incoming_webhook: string | null;
