@@ -208,6 +208,8 @@ interface Scenario {
   /** Runs after the measured run; returns an error count to add (e.g. lost events). */
   verify?: (ok: number, warmupOk: number) => Promise<{ errors: number; note: string }>;
   before?: () => Promise<void>;
+  /** Passes only when its derived throughput is at least `share` of that scenario's (measured before it in the run). */
+  relativeTo?: { scenario: string; share: number };
 }
 
 interface Row {
@@ -483,6 +485,20 @@ async function main(): Promise<void> {
     let etag = '';
     let createCounter = 0;
     let eventsBefore = 0;
+    let slackBefore = 0;
+    let signups = 0;
+    /** 100 events; with `signup`, the last is one of the 10 event names that post to Slack. */
+    const batchBody = (apiKey: string, signup = false) => {
+      const now = new Date().toISOString();
+      const batch = Array.from({ length: 100 }, (_, i) => ({
+        event: signup && i === 99 ? `bench signup ${signups++ % 10}` : i % 3 === 0 ? '$pageview' : 'bench event',
+        distinct_id: distinctId(),
+        uuid: randomUUID(),
+        timestamp: now,
+        properties: { $current_url: 'https://example.com/bench', n: i, $lib: 'bench' },
+      }));
+      return JSON.stringify({ api_key: apiKey, batch });
+    };
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const qs = (params: Record<string, unknown>) =>
       Object.entries(params)
@@ -602,17 +618,7 @@ async function main(): Promise<void> {
             method: 'POST',
             path: '/batch/',
             headers: { 'Content-Type': 'application/json' },
-            setupRequest: (req) => {
-              const now = new Date().toISOString();
-              const batch = Array.from({ length: 100 }, (_, i) => ({
-                event: i % 3 === 0 ? '$pageview' : 'bench event',
-                distinct_id: distinctId(),
-                uuid: randomUUID(),
-                timestamp: now,
-                properties: { $current_url: 'https://example.com/bench', n: i, $lib: 'bench' },
-              }));
-              return { ...req, body: JSON.stringify({ api_key: token, batch }) };
-            },
+            setupRequest: (req) => ({ ...req, body: batchBody(token) }),
           },
         ],
         verify: async (ok, warmupOk) => {
@@ -625,6 +631,41 @@ async function main(): Promise<void> {
             errors: lost,
             note: `${accepted.toLocaleString('en')} events accepted (warm-up included), ${lost} lost`,
           };
+        },
+      },
+      {
+        name: 'batch-slack',
+        description:
+          '/batch as above, after the project got a Slack webhook and 10 post_to_slack definitions; 1 event in 100 posted',
+        unit: { name: 'events/s', perRequest: 100 },
+        connections: CONNECTIONS,
+        targets: [],
+        relativeTo: { scenario: 'batch', share: 0.95 },
+        ok: [200],
+        before: async () => {
+          await setUpPostToSlack(a, projectId, token);
+          if (!EMBEDDED) slackBefore = await countSlackMessages(projectId, refUrl);
+        },
+        requests: [
+          {
+            method: 'POST',
+            path: '/batch/',
+            headers: { 'Content-Type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: batchBody(token, true) }),
+          },
+        ],
+        verify: async (ok, warmupOk) => {
+          // Every accepted batch carried one posted event: its Slack message must be in the outbox.
+          if (EMBEDDED) return { errors: 0, note: 'Slack messages not counted on the embedded database' };
+          // Written just after each batch (buffered): wait a moment for the last ones.
+          let queued = 0;
+          for (let tries = 0; tries < 50; tries++) {
+            queued = (await countSlackMessages(projectId, refUrl)) - slackBefore;
+            if (queued >= warmupOk + ok) break;
+            await sleep(100);
+          }
+          const lost = Math.max(0, warmupOk + ok - queued);
+          return { errors: lost, note: `${queued.toLocaleString('en')} Slack messages queued, ${lost} missing` };
         },
       },
       {
@@ -692,6 +733,18 @@ async function main(): Promise<void> {
       const row = await runScenario(s, api, bareRow, nestRow).catch((e: unknown) => {
         throw new Error(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
       });
+      if (s.relativeTo) {
+        const base = rows.find((r) => r.scenario === s.relativeTo!.scenario);
+        const share = s.relativeTo.share;
+        row.targets = `0 errors, ≥ ${Math.round(share * 100)} % of ${s.relativeTo.scenario}'s ${row.unit ?? 'req/s'}`;
+        if (base) {
+          const ratio = (row.unit_per_s ?? row.rps) / (base.unit_per_s ?? base.rps);
+          row.pass = row.errors === 0 && ratio >= share;
+          row.note = `${row.note ? `${row.note}; ` : ''}${(ratio * 100).toFixed(1)} % of ${s.relativeTo.scenario}`;
+        } else {
+          row.pass = null;
+        }
+      }
       if (s.name === 'ref-bare') {
         bareRow = row;
         row.ratio_to_bare = 1;
@@ -762,6 +815,43 @@ async function main(): Promise<void> {
 }
 
 /** The project's stored events. */
+/**
+ * Gives the project a Slack incoming webhook (a public address: the bench runs no scheduler, so
+ * nothing is sent; the messages stay in the outbox) and 10 event definitions with post_to_slack.
+ */
+async function setUpPostToSlack(a: Api, projectId: number, token: string): Promise<void> {
+  await apiCall(a, 'PATCH', `/api/projects/${projectId}/`, { slack_incoming_webhook: 'https://93.184.215.14/bench' });
+  const names = Array.from({ length: 10 }, (_, i) => `bench signup ${i}`);
+  const res = await fetch(`${a.base}/batch/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ api_key: token, batch: names.map((event) => ({ event, distinct_id: 'user-1' })) }),
+  });
+  if (res.status !== 200) throw new Error(`/batch: ${res.status} ${await res.text()}`);
+  const definitions = await apiCall<{ results: Array<{ id: string; name: string }> }>(
+    a,
+    'GET',
+    `/api/projects/${projectId}/event_definitions/?search=bench%20signup&limit=100`,
+  );
+  if (definitions.results.length !== 10) throw new Error(`${definitions.results.length} signup definitions, not 10`);
+  for (const d of definitions.results) {
+    await apiCall(a, 'PATCH', `/api/projects/${projectId}/event_definitions/${d.id}/`, { post_to_slack: true });
+  }
+}
+
+async function countSlackMessages(projectId: number, url: string): Promise<number> {
+  return sql(url, async (c) =>
+    Number(
+      (
+        await c.query(
+          'SELECT count(*)::text AS n FROM webhook_deliveries WHERE project_id = $1 AND webhook_id IS NULL',
+          [projectId],
+        )
+      ).rows[0].n,
+    ),
+  );
+}
+
 async function countEvents(projectId: number, url: string): Promise<number> {
   return sql(url, async (c) =>
     Number((await c.query('SELECT count(*)::text AS n FROM events WHERE project_id = $1', [projectId])).rows[0].n),

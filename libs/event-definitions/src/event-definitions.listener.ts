@@ -10,10 +10,6 @@ const written = metrics.counter(
   'event_definition_writes_total',
   'Event definitions created or given a fresher last_seen_at by ingestion.',
 );
-const slackQueued = metrics.counter(
-  'post_to_slack_messages_total',
-  'Slack messages written to the outbox for events whose definition has post_to_slack.',
-);
 const failures = metrics.counter(
   'event_definition_write_failures_total',
   'Ingestion batches whose event definitions could not be written (logged; the events are stored).',
@@ -49,7 +45,6 @@ export class EventDefinitionsIngestionListener implements IngestionListener, OnM
       const posted = await this.postToSlack.matching(batch.projectId, batch.events);
       if (posted.length === 0) return;
       await this.outbox.slack(batch.projectId, posted);
-      slackQueued.inc({}, posted.length);
     } catch (e) {
       failures.inc();
       this.logger.entry('error', 'post_to_slack messages not queued', {

@@ -1,7 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { JsonLogger, metrics } from '@app/platform';
+import type { ActivityEntryInput } from '@app/platform';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ActivityEntryInput } from '@app/platform';
+
+/** Slack messages one INSERT writes at most. */
+const SLACK_WRITE_MAX = 5_000;
+/** Slack messages waiting to be written past which ingestion waits for the write. */
+const SLACK_BUFFER_MAX = 20_000;
+
+const slackWritten = metrics.counter(
+  'post_to_slack_messages_total',
+  'Slack messages written to the outbox for events whose definition has post_to_slack.',
+);
+const slackLost = metrics.counter(
+  'post_to_slack_messages_lost_total',
+  'Slack messages that could not be written to the outbox (logged; the events are stored).',
+);
 
 /** What a webhook can subscribe to. */
 export const WEBHOOK_EVENTS = [
@@ -34,16 +49,23 @@ export type OutboxListener = (projectId: number) => void;
  * The outbox of webhooks and Slack messages: the writing end, low in the layers so that the
  * contexts whose changes are reported (flags, event definitions) write their messages in their
  * own transaction: a change never commits without its messages, and a change that rolls back
- * sends none. `libs/webhooks` owns the subscriptions and works the outbox off.
+ * sends none. Slack messages for ingested events are written just after the events (`slack`).
+ * `libs/webhooks` owns the subscriptions and works the outbox off.
  *
  * `record` costs one indexed read when the project has no subscription to the event, and one
  * row per subscription otherwise.
  */
 @Injectable()
-export class WebhookOutbox {
+export class WebhookOutbox implements BeforeApplicationShutdown {
   private readonly listeners = new Set<OutboxListener>();
+  private readonly buffer: Array<SlackEvent & { projectId: number }> = [];
+  private writing: Promise<void> | undefined;
+  private writingCount = 0;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly logger: JsonLogger,
+  ) {}
 
   /** In the change's transaction: one delivery per enabled subscription of the project to `event`. */
   async record(m: EntityManager, message: WebhookMessage): Promise<void> {
@@ -82,21 +104,60 @@ export class WebhookOutbox {
     );
   }
 
-  /** Slack messages for `events` (one statement; after ingestion committed them). */
-  async slack(projectId: number, events: readonly SlackEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    await this.ds.query(
-      `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
-       SELECT $1, NULL, 'slack', jsonb_build_object('event', e.event, 'distinct_id', e.distinct_id, 'timestamp', e.ts)
-         FROM unnest($2::text[], $3::text[], $4::text[]) AS e(event, distinct_id, ts)`,
-      [
-        projectId,
-        events.map((e) => e.event),
-        events.map((e) => e.distinctId),
-        events.map((e) => e.timestamp.toISOString()),
-      ],
-    );
-    this.emit(projectId);
+  /**
+   * Slack messages for `events` of a batch ingestion committed. Ingestion does not wait for the
+   * write: the messages join a buffer that one statement at a time writes out (each statement
+   * takes everything buffered meanwhile, so under load many batches share one INSERT). Only when
+   * SLACK_BUFFER_MAX messages wait does the caller wait for a write. A crash loses what is
+   * buffered (milliseconds' worth); shutdown writes it out.
+   */
+  slack(projectId: number, events: readonly SlackEvent[]): Promise<void> {
+    for (const e of events) this.buffer.push({ projectId, ...e });
+    if (events.length === 0) return Promise.resolve();
+    const writing = this.flush();
+    return this.buffer.length + this.writingCount > SLACK_BUFFER_MAX ? writing : Promise.resolve();
+  }
+
+  /** Writes out the buffered Slack messages; resolves once everything buffered before the call is written. */
+  flush(): Promise<void> {
+    this.writing ??= this.writeAll().finally(() => (this.writing = undefined));
+    return this.writing;
+  }
+
+  /** Before the database closes: what is buffered is written. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.flush();
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const rows = this.buffer.splice(0, SLACK_WRITE_MAX);
+      this.writingCount = rows.length;
+      try {
+        await this.ds.query(
+          `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
+           SELECT e.project_id, NULL, 'slack',
+                  jsonb_build_object('event', e.event, 'distinct_id', e.distinct_id, 'timestamp', e.ts)
+             FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS e(project_id, event, distinct_id, ts)`,
+          [
+            rows.map((r) => r.projectId),
+            rows.map((r) => r.event),
+            rows.map((r) => r.distinctId),
+            rows.map((r) => r.timestamp.toISOString()),
+          ],
+        );
+        slackWritten.inc({}, rows.length);
+        for (const projectId of new Set(rows.map((r) => r.projectId))) this.emit(projectId);
+      } catch (e) {
+        slackLost.inc({}, rows.length);
+        this.logger.entry('error', 'post_to_slack messages not written', {
+          messages: rows.length,
+          error: e instanceof Error ? e.message : String(e),
+        });
+      } finally {
+        this.writingCount = 0;
+      }
+    }
   }
 
   /**
