@@ -5,6 +5,7 @@ export const SCOPE_OBJECTS = [
   'event_definition',
   'cohort',
   'organization',
+  'organization_member',
   'project',
   'activity_log',
 ] as const;

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { SessionsService } from '../../auth/sessions.service';
+import { Public, RequireScopes } from '../../http/decorators';
+import { clearSessionCookies, sessionToken, setSessionCookies } from '../../http/session-cookies';
+import { TenancyService } from '../tenancy.service';
+import { meOf } from './tenancy.controllers';
+import { MeDto, SignInDto } from './tenancy.dto';
+
+/**
+ * The console's sign-in: `POST /api/login/` opens a session (the HttpOnly `sessionid` cookie and
+ * the `posthog_csrftoken` cookie that writes echo in `X-CSRFToken`); `POST /api/logout/` ends it.
+ */
+@ApiTags('users')
+@Controller('api')
+export class SessionController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  /** Signs in with email and password; answers as `GET /api/users/@me/`. Failed attempts are throttled. */
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MeDto })
+  async login(
+    @Body() body: SignInDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MeDto> {
+    const session = await this.sessions.signIn(body.email, body.password);
+    setSessionCookies(req, res, session);
+    return meOf(this.tenancy, session.actor.userId);
+  }
+
+  /** Ends this session (a personal API key has none: nothing happens). */
+  @Post('logout')
+  @RequireScopes()
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const token = sessionToken(req);
+    if (token !== undefined && !req.headers.authorization) await this.sessions.signOut(token);
+    clearSessionCookies(req, res);
+  }
+}
