@@ -7,6 +7,7 @@ export const SCOPE_OBJECTS = [
   'organization',
   'organization_member',
   'project',
+  'user',
   'activity_log',
 ] as const;
 export type ScopeObject = (typeof SCOPE_OBJECTS)[number];

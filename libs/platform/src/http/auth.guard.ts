@@ -3,12 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { RateLimiter } from '../auth/rate-limiter';
 import { missingScope, Scope } from '../auth/scopes';
-import { csrfMatches, SessionsService } from '../auth/sessions.service';
+import { SessionsService } from '../auth/sessions.service';
 import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { AuthedRequest, PUBLIC_METADATA, SCOPES_METADATA } from './decorators';
-import { CSRF_HEADER, isSafeMethod, sessionToken } from './session-cookies';
+import { checkCsrf, sessionToken } from './session-cookies';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 
@@ -74,10 +74,7 @@ export class AuthGuard implements CanActivate {
     if (!session) {
       throw new DomainError('unauthenticated', 'not_authenticated', 'Authentication credentials were not provided.');
     }
-    // A cookie rides along with any cross-site form; only the console can read the CSRF cookie.
-    if (!isSafeMethod(req.method) && !csrfMatches(session, req.headers[CSRF_HEADER])) {
-      throw DomainError.forbidden('CSRF Failed: CSRF token missing or incorrect.');
-    }
+    checkCsrf(req, session);
     return session.actor;
   }
 }

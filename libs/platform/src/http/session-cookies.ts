@@ -1,6 +1,7 @@
 import { parse } from 'cookie';
 import type { Request, Response } from 'express';
-import type { OpenedSession } from '../auth/sessions.service';
+import { csrfMatches, OpenedSession, Session } from '../auth/sessions.service';
+import { DomainError } from '../errors/domain-error';
 
 /** Django's session cookie name, which PostHog keeps: HttpOnly, the credential. */
 export const SESSION_COOKIE = 'sessionid';
@@ -33,4 +34,14 @@ export function clearSessionCookies(req: Request, res: Response): void {
   const common = { path: '/', sameSite: 'lax' as const, secure: req.secure };
   res.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
   res.clearCookie(CSRF_COOKIE, common);
+}
+
+/**
+ * 403 unless a write authenticated by a session echoes its CSRF token in `X-CSRFToken`: a cookie
+ * rides along with any cross-site form, but only the console can read the CSRF cookie.
+ */
+export function checkCsrf(req: Request, session: Session): void {
+  if (!isSafeMethod(req.method) && !csrfMatches(session, req.headers[CSRF_HEADER])) {
+    throw DomainError.forbidden('CSRF Failed: CSRF token missing or incorrect.');
+  }
 }

@@ -2,8 +2,8 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SessionsService } from '../../auth/sessions.service';
-import { Public, RequireScopes } from '../../http/decorators';
-import { clearSessionCookies, sessionToken, setSessionCookies } from '../../http/session-cookies';
+import { Public } from '../../http/decorators';
+import { checkCsrf, clearSessionCookies, sessionToken, setSessionCookies } from '../../http/session-cookies';
 import { TenancyService } from '../tenancy.service';
 import { meOf } from './tenancy.controllers';
 import { MeDto, SignInDto } from './tenancy.dto';
@@ -35,14 +35,21 @@ export class SessionController {
     return meOf(this.tenancy, session.actor.userId);
   }
 
-  /** Ends this session (a personal API key has none: nothing happens). */
+  /**
+   * Ends the session of the request's cookie, which must come with its CSRF token (403
+   * otherwise); without a session there is nothing to end and it answers 204 all the same.
+   */
   @Post('logout')
-  @RequireScopes()
+  @Public()
   @HttpCode(204)
   @ApiNoContentResponse()
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     const token = sessionToken(req);
-    if (token !== undefined && !req.headers.authorization) await this.sessions.signOut(token);
+    const session = token === undefined ? undefined : await this.sessions.authenticate(token);
+    if (session) {
+      checkCsrf(req, session);
+      await this.sessions.signOut(token!);
+    }
     clearSessionCookies(req, res);
   }
 }

@@ -152,7 +152,7 @@ export class UsersController {
    * ends, this one too, so the console signs in again.
    */
   @Patch('@me')
-  @RequireScopes()
+  @RequireScopes('user:write')
   @ApiOkResponse({ type: MeDto })
   async update(@CurrentActor() actor: Actor, @Body() body: ChangePasswordDto): Promise<MeDto> {
     if (!(await this.sessions.passwordMatches(actor.userId, body.current_password))) {
