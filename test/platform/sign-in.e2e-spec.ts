@@ -13,8 +13,15 @@ describe('console sign-in: passwords, sessions, CSRF', () => {
   afterAll(() => t?.close());
 
   it('signs in with the bootstrap password and answers as @me, with an HttpOnly session cookie and a CSRF cookie', async () => {
-    const res = await request(t.baseUrl).post('/api/login/').send({ email: 'ADMIN@localhost', password: t.password }).expect(200);
-    expect(res.body).toMatchObject({ email: t.email, organization: { id: t.organizationId }, team: { id: t.projectId } });
+    const res = await request(t.baseUrl)
+      .post('/api/login/')
+      .send({ email: 'ADMIN@localhost', password: t.password })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      email: t.email,
+      organization: { id: t.organizationId },
+      team: { id: t.projectId },
+    });
     const cookies = ([] as string[]).concat(res.headers['set-cookie']);
     const session = cookieNamed(cookies, 'sessionid');
     const csrf = cookieNamed(cookies, 'posthog_csrftoken');
@@ -25,7 +32,10 @@ describe('console sign-in: passwords, sessions, CSRF', () => {
     expect(Math.abs(expires - Date.now() - 14 * 86_400_000)).toBeLessThan(60_000);
     // the token is stored only as a hash
     const token = /sessionid=([^;]+)/.exec(session)![1];
-    const stored = await queryRows<{ secure_value: string }>(t.app.get(DataSource), 'SELECT secure_value FROM user_sessions');
+    const stored = await queryRows<{ secure_value: string }>(
+      t.app.get(DataSource),
+      'SELECT secure_value FROM user_sessions',
+    );
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
@@ -42,7 +52,11 @@ describe('console sign-in: passwords, sessions, CSRF', () => {
       detail: 'CSRF Failed: CSRF token missing or incorrect.',
       attr: null,
     });
-    await agent.post(`/api/projects/${t.projectId}/feature_flags/`).set('X-CSRFToken', csrf.slice(0, -1) + 'x').send(flag).expect(403);
+    await agent
+      .post(`/api/projects/${t.projectId}/feature_flags/`)
+      .set('X-CSRFToken', csrf.slice(0, -1) + 'x')
+      .send(flag)
+      .expect(403);
     await agent.delete(`/api/projects/${t.projectId}/feature_flags/1/`).expect(403);
     const created = await agent
       .post(`/api/projects/${t.projectId}/feature_flags/`)
@@ -57,13 +71,22 @@ describe('console sign-in: passwords, sessions, CSRF', () => {
       .set('Cookie', 'sessionid=garbage')
       .expect(201);
     // a bad cookie without a key is unauthenticated
-    const bad = await request(t.baseUrl).get('/api/users/@me/').set('Cookie', `sessionid=${'a'.repeat(43)}`).expect(401);
+    const bad = await request(t.baseUrl)
+      .get('/api/users/@me/')
+      .set('Cookie', `sessionid=${'a'.repeat(43)}`)
+      .expect(401);
     expect(bad.body).toMatchObject({ type: 'authentication_error', code: 'not_authenticated' });
   });
 
   it('refuses wrong passwords and unknown users alike, and names the field of a malformed body', async () => {
-    const wrong = await request(t.baseUrl).post('/api/login/').send({ email: t.email, password: 'not-the-password' }).expect(401);
-    const nobody = await request(t.baseUrl).post('/api/login/').send({ email: 'nobody@example.com', password: 'whatever12' }).expect(401);
+    const wrong = await request(t.baseUrl)
+      .post('/api/login/')
+      .send({ email: t.email, password: 'not-the-password' })
+      .expect(401);
+    const nobody = await request(t.baseUrl)
+      .post('/api/login/')
+      .send({ email: 'nobody@example.com', password: 'whatever12' })
+      .expect(401);
     expect(wrong.body).toEqual({
       type: 'authentication_error',
       code: 'invalid_credentials',
@@ -75,11 +98,17 @@ describe('console sign-in: passwords, sessions, CSRF', () => {
 
     const noPassword = await request(t.baseUrl).post('/api/login/').send({ email: t.email }).expect(400);
     expect(noPassword.body).toMatchObject({ type: 'validation_error', attr: 'password' });
-    const badEmail = await request(t.baseUrl).post('/api/login/').send({ email: ['x'], password: 'whatever12' }).expect(400);
+    const badEmail = await request(t.baseUrl)
+      .post('/api/login/')
+      .send({ email: ['x'], password: 'whatever12' })
+      .expect(400);
     expect(badEmail.body).toMatchObject({ type: 'validation_error', attr: 'email' });
     // a user without a password (keys only) cannot sign in
     const keyOnly = await t.newUser(t.organizationId);
-    await request(t.baseUrl).post('/api/login/').send({ email: keyOnly.email, password: 'anything-at-all' }).expect(401);
+    await request(t.baseUrl)
+      .post('/api/login/')
+      .send({ email: keyOnly.email, password: 'anything-at-all' })
+      .expect(401);
   });
 
   it('signs out: the session ends and the cookies are cleared', async () => {
@@ -193,13 +222,19 @@ describe('organization members', () => {
 
     // a member changes nobody; nobody changes themselves; an admin cannot make an owner
     await t.patch(`${members(t.organizationId)}${uuidOf(admin.email)}/`, { level: 1 }, member.key).expect(403);
-    const self = await t.patch(`${members(t.organizationId)}${uuidOf(admin.email)}/`, { level: 1 }, admin.key).expect(403);
+    const self = await t
+      .patch(`${members(t.organizationId)}${uuidOf(admin.email)}/`, { level: 1 }, admin.key)
+      .expect(403);
     expect(self.body.detail).toBe("You can't change your own access level.");
     await t.patch(`${members(t.organizationId)}${uuidOf(member.email)}/`, { level: 15 }, admin.key).expect(403);
     await t.patch(`${members(t.organizationId)}${uuidOf(t.email)}/`, { level: 1 }, admin.key).expect(403);
-    const bad = await t.patch(`${members(t.organizationId)}${uuidOf(member.email)}/`, { level: 3 }, admin.key).expect(400);
+    const bad = await t
+      .patch(`${members(t.organizationId)}${uuidOf(member.email)}/`, { level: 3 }, admin.key)
+      .expect(400);
     expect(bad.body).toMatchObject({ attr: 'level' });
-    const promoted = await t.patch(`${members(t.organizationId)}${uuidOf(member.email)}/`, { level: 8 }, admin.key).expect(200);
+    const promoted = await t
+      .patch(`${members(t.organizationId)}${uuidOf(member.email)}/`, { level: 8 }, admin.key)
+      .expect(200);
     expect(promoted.body).toMatchObject({ level: 8, user: { email: member.email } });
 
     // the owner hands the ownership over and becomes an admin

@@ -10,15 +10,26 @@ describe('passwords', () => {
   });
 
   it('refuses malformed or absent hashes instead of throwing', async () => {
-    for (const stored of [null, '', 'scrypt$1$2', 'sha256$abc', 'scrypt$x$8$1$AAAA$AAAA', 'scrypt$1099511627776$8$1$AA$AA']) {
+    for (const stored of [
+      null,
+      '',
+      'scrypt$1$2',
+      'sha256$abc',
+      'scrypt$x$8$1$AAAA$AAAA',
+      'scrypt$1099511627776$8$1$AA$AA',
+    ]) {
       await expect(verifyPassword('whatever1', stored)).resolves.toBe(false);
     }
   });
 
   it('holds passwords to a length policy, naming the field', () => {
-    expect(() => checkPasswordPolicy('short')).toThrow(expect.objectContaining({ attr: 'password', code: 'password_too_short' }));
+    expect(() => checkPasswordPolicy('short')).toThrow(
+      expect.objectContaining({ attr: 'password', code: 'password_too_short' }),
+    );
     expect(() => checkPasswordPolicy('x'.repeat(257))).toThrow(expect.objectContaining({ code: 'max_length' }));
-    expect(() => checkPasswordPolicy(undefined, 'new_password')).toThrow(expect.objectContaining({ attr: 'new_password' }));
+    expect(() => checkPasswordPolicy(undefined, 'new_password')).toThrow(
+      expect.objectContaining({ attr: 'new_password' }),
+    );
     expect(checkPasswordPolicy('long enough')).toBe('long enough');
     expect(generatePassword()).toMatch(/^[A-Za-z0-9_-]{24}$/);
   });

@@ -33,7 +33,11 @@ export function checkPasswordPolicy(password: unknown, attr = 'password'): strin
     );
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    throw DomainError.invalid(`Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`, attr, 'max_length');
+    throw DomainError.invalid(
+      `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`,
+      attr,
+      'max_length',
+    );
   }
   return password;
 }

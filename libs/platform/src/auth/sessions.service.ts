@@ -88,12 +88,10 @@ export class SessionsService {
     const csrfToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.SESSION_MAX_AGE_DAYS * 86_400_000);
     await this.ds.transaction(async (m) => {
-      await m.query(`INSERT INTO user_sessions (user_id, secure_value, csrf_token, expires_at) VALUES ($1, $2, $3, $4)`, [
-        user.id,
-        hashToken(token),
-        csrfToken,
-        expiresAt,
-      ]);
+      await m.query(
+        `INSERT INTO user_sessions (user_id, secure_value, csrf_token, expires_at) VALUES ($1, $2, $3, $4)`,
+        [user.id, hashToken(token), csrfToken, expiresAt],
+      );
       // Expired sessions and those past the per-user cap go with each sign-in of their user.
       await m.query(
         `DELETE FROM user_sessions WHERE user_id = $1 AND (expires_at <= now() OR id IN (
@@ -145,9 +143,11 @@ export class SessionsService {
     const key = `user:${userId}`;
     const throttled = this.emailFailures.peek(key);
     if (!throttled.allowed) throw DomainError.throttled(throttled.retryAfterSeconds);
-    const rows = await queryRows<{ password_hash: string | null }>(this.ds, `SELECT password_hash FROM users WHERE id = $1`, [
-      userId,
-    ]);
+    const rows = await queryRows<{ password_hash: string | null }>(
+      this.ds,
+      `SELECT password_hash FROM users WHERE id = $1`,
+      [userId],
+    );
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? null);
     if (!ok) this.emailFailures.hit(key);
     return ok;
@@ -169,7 +169,10 @@ export class SessionsService {
     checkPasswordPolicy(password, attr);
     const hash = await hashPassword(password);
     await inTransaction(this.ds, manager, async (m) => {
-      const updated = await queryRows(m, `UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id`, [userId, hash]);
+      const updated = await queryRows(m, `UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id`, [
+        userId,
+        hash,
+      ]);
       if (updated.length === 0) throw DomainError.notFound('User not found.');
       await m.query(`DELETE FROM user_sessions WHERE user_id = $1`, [userId]);
     });

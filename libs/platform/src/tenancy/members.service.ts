@@ -34,7 +34,12 @@ export class MembersService {
   }
 
   /** Sets a member's level; making someone owner makes the acting owner an admin, in one transaction. */
-  async changeLevel(actor: { userId: number }, org: OrganizationAccess, userUuid: string, level: number): Promise<Member> {
+  async changeLevel(
+    actor: { userId: number },
+    org: OrganizationAccess,
+    userUuid: string,
+    level: number,
+  ): Promise<Member> {
     return this.ds.transaction(async (m) => {
       const { target, actorLevel } = await this.lockPair(m, org.id, actor.userId, userUuid);
       const refusal = memberChangeRefusal(

@@ -34,7 +34,8 @@ export function memberChangeRefusal(actor: MemberSide, target: MemberSide, level
  * level; never the owner (who hands the ownership over first).
  */
 export function memberRemovalRefusal(actor: MemberSide, target: MemberSide): string | undefined {
-  if (target.level === MEMBERSHIP_LEVELS.owner) return 'You cannot remove the organization owner. Transfer ownership first.';
+  if (target.level === MEMBERSHIP_LEVELS.owner)
+    return 'You cannot remove the organization owner. Transfer ownership first.';
   if (actor.userId === target.userId) return undefined;
   if (!isOrganizationAdmin(actor.level)) return 'You can only remove others if you are an admin.';
   if (target.level > actor.level) return 'You can only remove members with level lower or equal to you.';

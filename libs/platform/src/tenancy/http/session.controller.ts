@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SessionsService } from '../../auth/sessions.service';
 import { Public } from '../../http/decorators';
+import { ErrorEnvelope } from '../../errors/error-envelope';
 import { checkCsrf, clearSessionCookies, sessionToken, setSessionCookies } from '../../http/session-cookies';
 import { TenancyService } from '../tenancy.service';
 import { meOf } from './tenancy.controllers';
@@ -25,11 +26,8 @@ export class SessionController {
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: MeDto })
-  async login(
-    @Body() body: SignInDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<MeDto> {
+  @ApiResponse({ status: 401, description: 'Wrong email or password (or a user without one).', type: ErrorEnvelope })
+  async login(@Body() body: SignInDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
     const session = await this.sessions.signIn(body.email, body.password);
     setSessionCookies(req, res, session);
     return meOf(this.tenancy, session.actor.userId);
@@ -43,6 +41,7 @@ export class SessionController {
   @Public()
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ApiResponse({ status: 403, description: "The session's CSRF token is missing or wrong.", type: ErrorEnvelope })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     const token = sessionToken(req);
     const session = token === undefined ? undefined : await this.sessions.authenticate(token);
