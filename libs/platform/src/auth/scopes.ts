@@ -5,7 +5,9 @@ export const SCOPE_OBJECTS = [
   'event_definition',
   'cohort',
   'organization',
+  'organization_member',
   'project',
+  'user',
   'activity_log',
   // PostHog's name for its webhook subscriptions' scope object (posthog/scopes.py).
   'webhook',
