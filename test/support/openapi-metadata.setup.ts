@@ -7,6 +7,11 @@ import { SwaggerModule } from '@nestjs/swagger';
 const METADATA = './generated/openapi-metadata';
 
 beforeAll(async () => {
+  // The metadata imports every DTO and controller file at once; Jest's ESM runtime cannot link
+  // one module graph from several imports in flight ("request for … is not in cache"), which the
+  // files that never load the app (the built-process specs) hit. One import of the whole app
+  // first: the metadata's imports then find every module loaded.
+  await import('../../apps/api/src/api.module');
   const { default: metadata } = (await import(METADATA)) as { default: () => Promise<Record<string, unknown>> };
   await SwaggerModule.loadPluginMetadata(metadata);
 });
