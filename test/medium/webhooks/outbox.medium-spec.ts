@@ -1,0 +1,93 @@
+import { EventDefinitionsService } from '@app/event-definitions';
+import { FlagsService } from '@app/flags';
+import { DomainError } from '@app/platform';
+import { WebhooksService } from '@app/webhooks';
+import { Services, startServices } from '../support/services';
+
+/**
+ * The webhooks' transactional outbox, on the real tables: a flag or event-definition change and
+ * its messages commit together (one per enabled subscription to the event); a change that rolls
+ * back, is refused or changes nothing leaves no message; nobody else's subscription hears of it.
+ */
+describe('the webhook outbox: messages in the transaction of their change', () => {
+  let s: Services;
+  let flags: FlagsService;
+  let webhooks: WebhooksService;
+  let all: number;
+  let updates: number;
+  let off: number;
+  let n = 0;
+
+  /** A public literal address: no DNS at save, and nothing sends (no scheduler here). */
+  const url = () => `http://93.184.215.14/hook-${++n}`;
+
+  async function messages(webhookId: number): Promise<Array<{ event: string; payload: Record<string, unknown> }>> {
+    return s.ds.query(`SELECT event, payload FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at, id`, [
+      webhookId,
+    ]);
+  }
+
+  beforeAll(async () => {
+    s = await startServices();
+    flags = s.get(FlagsService);
+    webhooks = s.get(WebhooksService);
+    const events = ['feature_flag.created', 'feature_flag.updated', 'feature_flag.deleted', 'event_definition.updated'];
+    all = (await webhooks.create(s.project, s.actor, { url: url(), events })).webhook.id;
+    updates = (await webhooks.create(s.project, s.actor, { url: url(), events: ['feature_flag.updated'] })).webhook.id;
+    off = (await webhooks.create(s.project, s.actor, { url: url(), events, enabled: false })).webhook.id;
+  });
+  afterAll(() => s?.close());
+
+  it('writes one message per enabled subscription to the event, with the object and the activity entry', async () => {
+    const before = { all: (await messages(all)).length, updates: (await messages(updates)).length };
+    const { flag } = await flags.create(s.project, s.actor, { key: `outbox-${++n}`, name: 'Before' });
+    await flags.update(s.project, s.actor, flag.id, { name: 'After' });
+    const mine = (await messages(all)).slice(before.all);
+    expect(mine.map((m) => m.event)).toEqual(['feature_flag.created', 'feature_flag.updated']);
+    expect(mine[1].payload).toMatchObject({
+      type: 'feature_flag.updated',
+      data: {
+        object: { id: flag.id, name: 'After', version: 2 },
+        activity: { activity: 'updated', item_id: String(flag.id), user: { id: s.actor.userId } },
+      },
+    });
+    expect((await messages(updates)).slice(before.updates).map((m) => m.event)).toEqual(['feature_flag.updated']);
+    expect(await messages(off)).toEqual([]);
+  });
+
+  it('writes nothing for a change that rolls back, is refused or changes nothing', async () => {
+    const { flag } = await flags.create(s.project, s.actor, { key: `rollback-${++n}`, name: 'Kept' });
+    const count = (await messages(all)).length;
+    const rolledBack = s.ds.transaction(async (m) => {
+      await flags.changeOnBehalf(m, s.project.id, s.actor.userId, flag.id, () => ({ name: 'Rolled back' }), {
+        job_type: 'test',
+        job_id: '1',
+        payload: null,
+      });
+      expect(
+        (await m.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1`, [all]))[0].n,
+      ).toBe(count + 1);
+      throw new Error('the rest of the transaction failed');
+    });
+    await expect(rolledBack).rejects.toThrow('the rest of the transaction failed');
+    await expect(flags.update(s.project, s.actor, flag.id, { key: 'not a key!' })).rejects.toBeInstanceOf(DomainError);
+    await flags.update(s.project, s.actor, flag.id, { name: 'Kept' });
+    expect((await messages(all)).length).toBe(count);
+    expect((await flags.get(s.project, s.actor, flag.id)).flag.name).toBe('Kept');
+  });
+
+  it('reports an event definition edit as event_definition.updated', async () => {
+    await s.ds.query(`INSERT INTO event_definitions (project_id, name) VALUES ($1, 'outbox event')`, [s.project.id]);
+    const [{ id }] = await s.ds.query(
+      `SELECT id FROM event_definitions WHERE project_id = $1 AND name = 'outbox event'`,
+      [s.project.id],
+    );
+    const count = (await messages(all)).length;
+    await s.get(EventDefinitionsService).update(s.actor, s.project, id, { tags: ['billing'] });
+    const [message] = (await messages(all)).slice(count);
+    expect(message.payload).toMatchObject({
+      type: 'event_definition.updated',
+      data: { object: { id, name: 'outbox event', tags: ['billing'] }, activity: { scope: 'EventDefinition' } },
+    });
+  });
+});
