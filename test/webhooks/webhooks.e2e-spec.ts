@@ -434,3 +434,39 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE_TARGETS', () => {
     expect(receiver.received).toHaveLength(0);
   });
 });
+
+describe('webhooks in a process that delivers: no wait for the next poll', () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    // An hour between polls: what arrives was sent because its commit woke the runner.
+    t = await startTestApp({
+      SCHEDULER_ENABLED: 'true',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_POLL_INTERVAL_MS: '3600000',
+      EVENT_DELETION_CRON: '',
+    });
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it('sends a change and a Slack message as soon as they are committed', async () => {
+    const base = `/api/projects/${t.projectId}`;
+    await t.post(`${base}/webhooks/`, { url: `${receiver.url}/now`, events: ['feature_flag.created'] }).expect(201);
+    await t.post(`${base}/feature_flags/`, { key: 'woken' }).expect(201);
+    const [got] = await waitFor(() => (receiver.received.length > 0 ? receiver.received : undefined));
+    expect(got).toMatchObject({ path: '/now', json: { type: 'feature_flag.created' } });
+
+    await t.patch(`${base}/`, { slack_incoming_webhook: `${receiver.url}/slack` }).expect(200);
+    await ingest(t, t.projectToken, [{ event: 'woke up', distinct_id: 'w1' }]);
+    const definition = (await waitFor(() => definitionOf(t, 'woke up')))!;
+    await t.patch(`${definitionsPath(t.projectId)}/${definition.id}/`, { post_to_slack: true }).expect(200);
+    await ingest(t, t.projectToken, [{ event: 'woke up', distinct_id: 'w1' }]);
+    const slack = await waitFor(() => receiver.received.find((r) => r.path === '/slack'));
+    expect(String(slack.json.text)).toContain('*woke up*');
+  });
+});

@@ -2,7 +2,13 @@ import { JsonLogger, metrics } from '@app/platform';
 import type { ActivityEntryInput } from '@app/platform';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 
 /** Slack messages one INSERT writes at most. */
 const SLACK_WRITE_MAX = 5_000;
@@ -42,7 +48,7 @@ export interface SlackEvent {
   timestamp: Date;
 }
 
-/** Called after Slack messages were written for project `projectId` (in this process, committed). */
+/** Called after messages for project `projectId` were committed (by this process). */
 export type OutboxListener = (projectId: number) => void;
 
 /**
@@ -55,8 +61,10 @@ export type OutboxListener = (projectId: number) => void;
  * `record` costs one indexed read when the project has no subscription to the event, and one
  * row per subscription otherwise.
  */
+const PENDING = 'bunting.webhookMessages';
+
 @Injectable()
-export class WebhookOutbox implements BeforeApplicationShutdown {
+export class WebhookOutbox implements BeforeApplicationShutdown, EntitySubscriberInterface {
   private readonly listeners = new Set<OutboxListener>();
   private readonly buffer: Array<SlackEvent & { projectId: number }> = [];
   private writing: Promise<void> | undefined;
@@ -65,7 +73,9 @@ export class WebhookOutbox implements BeforeApplicationShutdown {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly logger: JsonLogger,
-  ) {}
+  ) {
+    ds.subscribers.push(this);
+  }
 
   /** In the change's transaction: one delivery per enabled subscription of the project to `event`. */
   async record(m: EntityManager, message: WebhookMessage): Promise<void> {
@@ -102,6 +112,26 @@ export class WebhookOutbox implements BeforeApplicationShutdown {
        SELECT $1, id, $2, $3::jsonb FROM unnest($4::bigint[]) AS id`,
       [message.projectId, message.event, JSON.stringify(payload), hooks.map((h) => h.id)],
     );
+    // Listeners hear of it once it is committed (a delivery runner here then goes at once).
+    const runner = m.queryRunner;
+    if (runner?.isTransactionActive) {
+      ((runner.data[PENDING] ??= new Set<number>()) as Set<number>).add(message.projectId);
+    } else {
+      this.emit(message.projectId);
+    }
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const runner = event.queryRunner;
+    if (runner.isTransactionActive) return; // a savepoint: the outer transaction decides
+    const pending = runner.data[PENDING] as Set<number> | undefined;
+    if (!pending) return;
+    delete runner.data[PENDING];
+    for (const projectId of pending) this.emit(projectId);
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    if (!event.queryRunner.isTransactionActive) delete event.queryRunner.data[PENDING];
   }
 
   /**
@@ -161,8 +191,8 @@ export class WebhookOutbox implements BeforeApplicationShutdown {
   }
 
   /**
-   * `listener` hears of the Slack messages this process writes (a delivery runner here can go at
-   * once instead of at its next poll); returns the unsubscribe function.
+   * `listener` hears of the messages this process commits (a delivery runner here goes at once
+   * instead of at its next poll); returns the unsubscribe function.
    */
   subscribe(listener: OutboxListener): () => void {
     this.listeners.add(listener);
