@@ -15,11 +15,12 @@ export interface RunnerOptions {
 
 /**
  * Sends the due webhook and Slack deliveries in a process that runs scheduled jobs (the worker;
- * the API with SCHEDULER_ENABLED). Every WEBHOOK_POLL_INTERVAL_MS, and whenever an attempt ends
- * or this process commits a message (WebhookOutbox tells it), it claims as many due deliveries as it has free slots
- * (WEBHOOK_CONCURRENCY) and starts them without waiting for them, so a slow receiver holds its
- * slots and nothing else; WebhooksRepository.claim keeps each project to its own share across
- * processes. At shutdown it stops claiming and lets the attempts in flight end.
+ * the API with SCHEDULER_ENABLED). Every WEBHOOK_POLL_INTERVAL_MS, whenever an attempt ends, and
+ * whenever this process commits a message (WebhookOutbox tells it), it claims as many due
+ * deliveries as it has free slots (WEBHOOK_CONCURRENCY) and starts them without waiting for
+ * them, so a slow receiver holds its slots and nothing else; WebhooksRepository.claim keeps each
+ * project to its own share across processes. At shutdown it stops claiming and lets the attempts
+ * in flight end.
  */
 @Injectable()
 export class WebhookDeliveryRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
