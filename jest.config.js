@@ -10,8 +10,8 @@ const moduleNameMapper = {
   '^@app/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 // The app under test documents what `nest build` documents: the @nestjs/swagger plugin's metadata
-// is generated once by the global setup (test/support/openapi-metadata.mjs) and loaded before each
-// file's tests (openapi-metadata.setup.ts), so the files compile one by one like the unit specs.
+// is generated once by the global setup (test/support/openapi-metadata.mjs) and loaded by
+// startTestApp (test/support/openapi-plugin-metadata.ts), so the files compile one by one like the unit specs.
 // The metadata's lazy imports name ES modules the way Node does (`./flags.dto.js`).
 const appModuleNameMapper = { ...moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' };
 
@@ -44,8 +44,9 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // Several processes on one database: PostgreSQL only (the embedded one belongs to one process).
+      testPathIgnorePatterns: process.env.DATABASE_URL ? [] : ['<rootDir>/test/scale-out/'],
       transform,
-      setupFilesAfterEnv: ['<rootDir>/test/support/openapi-metadata.setup.ts'],
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper: appModuleNameMapper,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
