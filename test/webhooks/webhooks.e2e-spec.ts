@@ -290,6 +290,59 @@ describe('webhooks', () => {
       await t.del(`${hooks()}/${hook.id}/`).expect(204);
     });
 
+    it('a 2xx whose body holds a NUL byte is delivered once (the byte is not stored)', async () => {
+      const hook = await subscribe(['feature_flag.updated']);
+      receiver.answer = { status: 200, body: 'ok\u0000done' };
+      const flag = (await t.post(`${flags()}/`, { key: 'nul-answer' }).expect(201)).body;
+      await t.patch(`${flags()}/${flag.id}/`, { name: 'nul' }).expect(200);
+      const [done] = await waitFor(async () => {
+        const rows = await deliveries(hook.id);
+        return rows[0]?.status === 'succeeded' ? rows : undefined;
+      });
+      expect(done).toMatchObject({ attempts: 1, last_status_code: 200, last_response: 'okdone', last_error: null });
+      expect(receiver.received.filter((r) => r.headers['webhook-id'] === done.message_id)).toHaveLength(1);
+      await t.del(`${hooks()}/${hook.id}/`).expect(204);
+    });
+
+    it('never sends a delivery past its retry window: it fails', async () => {
+      const hook = await subscribe(['feature_flag.updated']);
+      const [{ id }] = await dataSource(t).query(
+        `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload, next_attempt_at, retry_until)
+         VALUES ($1, $2, 'feature_flag.updated', '{"type":"feature_flag.updated"}', now() - interval '2 seconds',
+                 now() - interval '1 second') RETURNING id`,
+        [t.projectId, hook.id],
+      );
+      const [row] = await waitFor(async () => {
+        const rows = await deliveries(hook.id);
+        return rows[0]?.status === 'failed' ? rows : undefined;
+      });
+      expect(row).toMatchObject({ id, attempts: 0, next_attempt_at: null });
+      expect(row.last_error).toMatch(/retry window/);
+      expect(receiver.received.filter((r) => r.headers['webhook-id'] === row.message_id)).toHaveLength(0);
+      await t.del(`${hooks()}/${hook.id}/`).expect(204);
+    });
+
+    it('an attempt whose lease ran out with no outcome counts, and the next waits its backoff', async () => {
+      const hook = await subscribe(['feature_flag.updated']);
+      // As if a process had claimed attempt 30 and died: the next would wait 30 to 60 minutes.
+      const [{ id }] = await dataSource(t).query(
+        `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload, next_attempt_at, attempts,
+                                         last_attempt_at, lease_until, lease_token)
+         VALUES ($1, $2, 'feature_flag.updated', '{"type":"feature_flag.updated"}', now() - interval '1 minute', 30,
+                 now() - interval '1 minute', now() - interval '1 second', gen_random_uuid()) RETURNING id`,
+        [t.projectId, hook.id],
+      );
+      const [row] = await waitFor(async () => {
+        const rows = await deliveries(hook.id);
+        return rows[0]?.last_error ? rows : undefined;
+      });
+      expect(row).toMatchObject({ id, status: 'pending', attempts: 30 });
+      expect(row.last_error).toMatch(/lease ran out/);
+      expect(new Date(row.next_attempt_at as string).getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+      expect(receiver.received.filter((r) => r.headers['webhook-id'] === row.message_id)).toHaveLength(0);
+      await t.del(`${hooks()}/${hook.id}/`).expect(204);
+    });
+
     it("one project's hanging receiver holds its own share of deliveries and does not delay another project's", async () => {
       const hanging = await WebhookReceiver.start();
       hanging.answer = 'hold';

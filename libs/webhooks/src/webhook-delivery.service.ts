@@ -44,7 +44,9 @@ export class WebhookDeliveryService {
 
   /** Claims up to `limit` due deliveries for this process. */
   claim(limit: number): Promise<ClaimedDelivery[]> {
-    return this.repo.claim(limit, this.options.perProject, this.options.timeoutMs * 2 + 5_000);
+    return this.repo.claim(limit, this.options.perProject, this.options.timeoutMs * 2 + 5_000, (n, now, until) =>
+      nextAttemptAt(n, now, until, this.options.retryBaseMs),
+    );
   }
 
   /** One attempt of a claimed delivery, recorded. Never throws (a database error leaves the lease to run out). */

@@ -92,6 +92,16 @@ export interface AttemptOutcome {
   error: string | null;
 }
 
+/** last_error of an attempt whose process never recorded its outcome before the lease ran out. */
+export const ABANDONED_ERROR = 'The attempt did not finish: no outcome was recorded before its lease ran out.';
+/** last_error of a delivery whose retry window ended with no attempt on record. */
+export const EXPIRED_ERROR = 'The retry window ended before the delivery could be sent.';
+
+/** PostgreSQL text refuses U+0000: a receiver's answer or an error text loses it before it is stored. */
+function storable(text: string | null): string | null {
+  return text === null ? null : text.replaceAll('\u0000', '');
+}
+
 /** Candidates looked at per claim, for each free slot (some belong to projects at their limit). */
 const SCAN_FACTOR = 4;
 
@@ -228,12 +238,32 @@ export class WebhooksRepository {
    * across every process: candidates of a project at its limit are not even looked at, so a
    * project whose receiver is slow holds that many deliveries and no more, and the others go
    * on. Each claim counts as an attempt (a process that dies mid-attempt still used it).
+   *
+   * Among the candidates, nothing past its `retry_until` is sent: it is failed. A candidate
+   * whose lease ran out with no outcome recorded (the process died, or could not write the
+   * outcome) is not sent now either: that attempt counts, and the next one waits its backoff
+   * (`retryAt`), or the delivery fails when the retry window is over.
    */
-  async claim(limit: number, perProject: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claim(
+    limit: number,
+    perProject: number,
+    leaseMs: number,
+    retryAt: (attempts: number, now: Date, retryUntil: Date) => Date | null,
+  ): Promise<ClaimedDelivery[]> {
     return this.ds.transaction(async (m) => {
-      const candidates = await queryRows<{ id: string; project_id: number }>(
+      const found = await queryRows<{
+        id: string;
+        project_id: number;
+        attempts: number;
+        retry_until: Date;
+        abandoned: boolean;
+        expired: boolean;
+        now: Date;
+      }>(
         m,
-        `SELECT d.id, d.project_id FROM webhook_deliveries d
+        `SELECT d.id, d.project_id, d.attempts, d.retry_until, d.lease_until IS NOT NULL AS abandoned,
+                d.retry_until <= now() AS expired, now() AS now
+           FROM webhook_deliveries d
           WHERE d.status = 'pending' AND d.next_attempt_at <= now()
             AND (d.lease_until IS NULL OR d.lease_until < now())
             AND (SELECT count(*) FROM webhook_deliveries l
@@ -243,6 +273,8 @@ export class WebhooksRepository {
           FOR UPDATE OF d SKIP LOCKED`,
         [limit * SCAN_FACTOR, perProject],
       );
+      await this.settle(m, found, retryAt);
+      const candidates = found.filter((c) => !c.expired && !c.abandoned);
       if (candidates.length === 0) return [];
       const projects = [...new Set(candidates.map((c) => c.project_id))];
       const busy = await queryRows<{ project_id: number; n: number }>(
@@ -308,6 +340,46 @@ export class WebhooksRepository {
     });
   }
 
+  /**
+   * Fails the candidates past their retry window, and gives those whose lease ran out with no
+   * outcome their backoff (or fails them when the window is over), in one statement.
+   */
+  private async settle(
+    m: EntityManager,
+    found: ReadonlyArray<{
+      id: string;
+      attempts: number;
+      retry_until: Date;
+      abandoned: boolean;
+      expired: boolean;
+      now: Date;
+    }>,
+    retryAt: (attempts: number, now: Date, retryUntil: Date) => Date | null,
+  ): Promise<void> {
+    const settled = found
+      .filter((c) => c.expired || c.abandoned)
+      .map((c) => {
+        const next = c.expired ? null : retryAt(c.attempts, new Date(c.now), new Date(c.retry_until));
+        return { id: c.id, next, abandoned: c.abandoned };
+      });
+    if (settled.length === 0) return;
+    await m.query(
+      `UPDATE webhook_deliveries d
+          SET status = CASE WHEN s.next_at IS NULL THEN 'failed' ELSE 'pending' END,
+              next_attempt_at = coalesce(s.next_at, d.next_attempt_at), lease_until = NULL, lease_token = NULL,
+              last_error = CASE WHEN s.abandoned THEN $4 ELSE coalesce(d.last_error, $5) END
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::boolean[]) AS s(id, next_at, abandoned)
+        WHERE d.id = s.id`,
+      [
+        settled.map((s) => s.id),
+        settled.map((s) => (s.next ? s.next.toISOString() : null)),
+        settled.map((s) => s.abandoned),
+        ABANDONED_ERROR,
+        EXPIRED_ERROR,
+      ],
+    );
+  }
+
   /** Records an attempt's outcome, unless the lease was lost meanwhile (another process took the delivery). */
   async complete(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
@@ -322,8 +394,8 @@ export class WebhooksRepository {
         outcome.status,
         outcome.nextAttemptAt,
         outcome.statusCode,
-        outcome.response,
-        outcome.error,
+        storable(outcome.response),
+        storable(outcome.error),
       ],
     );
     return rows.length > 0;

@@ -7,7 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * null), written in the transaction of the change it reports and worked off by whichever process
  * runs the deliveries. A process claims a due row by setting `lease_until`/`lease_token` (FOR
  * UPDATE SKIP LOCKED), sends it, then records the outcome under that token; a lease that runs out
- * (the process died) makes the row due again. The partial indexes are what the runner scans: the
+ * with no outcome (the process died) counts as an attempt and the row waits its backoff; nothing
+ * is sent past `retry_until`. The partial indexes are what the runner scans: the
  * pending rows by when they are due, and the rows in flight per project.
  */
 export class Webhooks1766000000000 implements MigrationInterface {
