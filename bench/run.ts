@@ -657,7 +657,7 @@ async function main(): Promise<void> {
         verify: async (ok, warmupOk) => {
           // Every accepted batch carried one posted event: its Slack message must be in the outbox.
           if (EMBEDDED) return { errors: 0, note: 'Slack messages not counted on the embedded database' };
-          // Written just after each batch (buffered): wait a moment for the last ones.
+          // Written in each batch's transaction: all there once the last answer came (the wait is a safeguard).
           let queued = 0;
           for (let tries = 0; tries < 50; tries++) {
             queued = (await countSlackMessages(projectId, refUrl)) - slackBefore;

@@ -3,8 +3,11 @@
  * the transactional outbox, retries with the same message id, Slack messages for post_to_slack
  * events, per-project delivery limits and tenant isolation. A real receiver on 127.0.0.1 (a
  * node:http server); the API runs the delivery runner itself (SCHEDULER_ENABLED), polling every
- * 50 ms with a 50 ms retry base, so retries come quickly and every wait is a poll.
+ * 50 ms with a 50 ms retry base, so retries come quickly and every wait is a poll. Slack messages
+ * commit with their events (a write that fails fails the batch) and a project's unsent ones are
+ * capped (WEBHOOK_SLACK_PENDING_MAX).
  */
+import request from 'supertest';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { dataSource, ingest } from '../persons/factories';
 import { definitionOf, definitionsPath } from '../event-definitions/factories';
@@ -409,6 +412,50 @@ describe('webhooks', () => {
       expect((await t.get(`/api/projects/${t.projectId}/`).expect(200)).body.slack_incoming_webhook).toBeNull();
     });
 
+    it('writes the Slack messages in the batch transaction: a write that fails fails the batch, and its retry posts once', async () => {
+      const slackUrl = `${receiver.url}/services/atomic`;
+      await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: slackUrl }).expect(200);
+      await ingest(t, t.projectToken, [{ event: 'paid invoice', distinct_id: 'atomic-0' }]);
+      const definition = (await waitFor(() => definitionOf(t, 'paid invoice')))!;
+      await t.patch(`${definitionsPath(t.projectId)}/${definition.id}/`, { post_to_slack: true }).expect(200);
+      const db = dataSource(t);
+      // The outbox refuses Slack rows as a database that went away would (57P03: cannot connect now).
+      await db.query(`CREATE FUNCTION refuse_slack() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.webhook_id IS NULL THEN RAISE EXCEPTION 'outbox away' USING ERRCODE = '57P03'; END IF;
+        RETURN NEW; END $$`);
+      await db.query(`CREATE TRIGGER refuse_slack BEFORE INSERT ON webhook_deliveries
+        FOR EACH ROW EXECUTE FUNCTION refuse_slack()`);
+      const batch = {
+        api_key: t.projectToken,
+        batch: [{ event: 'paid invoice', distinct_id: 'atomic-1', uuid: '0192d6e4-8c1a-7c3e-9f00-00000000a701' }],
+      };
+      try {
+        const refused = await request(t.baseUrl).post('/batch/').send(batch);
+        expect(refused.status).toBe(503);
+      } finally {
+        await db.query(`DROP TRIGGER refuse_slack ON webhook_deliveries`);
+        await db.query(`DROP FUNCTION refuse_slack()`);
+      }
+      const stored = () =>
+        db.query(`SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND distinct_id = 'atomic-1'`, [
+          t.projectId,
+        ]);
+      expect((await stored())[0].n).toBe(0);
+      // The SDK's retry: the event and its message, once.
+      await request(t.baseUrl).post('/batch/').send(batch).expect(200);
+      await request(t.baseUrl).post('/batch/').send(batch).expect(200);
+      expect((await stored())[0].n).toBe(1);
+      const [got] = await receivedMatching((r) => r.path === '/services/atomic');
+      expect(got.json.text).toContain('|atomic-1>');
+      const rows = await db.query(
+        `SELECT count(*)::int AS n FROM webhook_deliveries
+          WHERE project_id = $1 AND webhook_id IS NULL AND payload->>'distinct_id' = 'atomic-1'`,
+        [t.projectId],
+      );
+      expect(rows[0].n).toBe(1);
+      await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: null }).expect(200);
+    });
+
     it('refuses a slack_incoming_webhook that is not an http(s) URL', async () => {
       for (const value of ['javascript:alert(1)', 'hooks.slack.com/x', 42]) {
         const res = await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: value }).expect(400);
@@ -521,5 +568,44 @@ describe('webhooks in a process that delivers: no wait for the next poll', () =>
     await ingest(t, t.projectToken, [{ event: 'woke up', distinct_id: 'w1' }]);
     const slack = await waitFor(() => receiver.received.find((r) => r.path === '/slack'));
     expect(String(slack.json.text)).toContain('*woke up*');
+  });
+});
+
+describe('Slack messages past WEBHOOK_SLACK_PENDING_MAX', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // No process delivers: every message stays pending.
+    t = await startTestApp({ WEBHOOK_SLACK_PENDING_MAX: '3', EVENT_DELETION_CRON: '' });
+  });
+  afterAll(() => t?.close());
+
+  it('stores the events and keeps at most that many unsent Slack messages per project', async () => {
+    await t
+      .patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: 'https://93.184.215.14/slack' })
+      .expect(200);
+    await ingest(t, t.projectToken, [{ event: 'capped', distinct_id: 'c0' }]);
+    const definition = (await waitFor(() => definitionOf(t, 'capped')))!;
+    await t.patch(`${definitionsPath(t.projectId)}/${definition.id}/`, { post_to_slack: true }).expect(200);
+    await ingest(t, t.projectToken, [
+      { event: 'capped', distinct_id: 'c1' },
+      { event: 'capped', distinct_id: 'c2' },
+    ]);
+    await ingest(t, t.projectToken, [
+      { event: 'capped', distinct_id: 'c3' },
+      { event: 'capped', distinct_id: 'c4' },
+    ]);
+    await ingest(t, t.projectToken, [{ event: 'capped', distinct_id: 'c5' }]);
+    const db = dataSource(t);
+    const messages = await db.query(
+      `SELECT payload->>'distinct_id' AS d FROM webhook_deliveries
+        WHERE project_id = $1 AND webhook_id IS NULL AND status = 'pending' ORDER BY payload->>'distinct_id'`,
+      [t.projectId],
+    );
+    expect(messages.map((m: { d: string }) => m.d)).toEqual(['c1', 'c2', 'c3']);
+    const events = await db.query(`SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND event = 'capped'`, [
+      t.projectId,
+    ]);
+    expect(events[0].n).toBe(6);
   });
 });

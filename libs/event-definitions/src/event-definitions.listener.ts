@@ -1,8 +1,9 @@
-import type { IngestedBatch, IngestionListener } from '@app/persons';
+import type { EventsStoredListener, IngestedBatch, IngestedEvent, IngestionListener } from '@app/persons';
 import { IngestionHooks } from '@app/persons';
 import { JsonLogger, metrics } from '@app/platform';
 import { WebhookOutbox } from '@app/webhook-outbox';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { EventDefinitionsService } from './event-definitions.service';
 import { PostToSlack } from './post-to-slack';
 
@@ -16,13 +17,15 @@ const failures = metrics.counter(
 );
 
 /**
- * Keeps definitions up to date with what ingestion stored, and puts a Slack message in the
- * outbox for each event whose definition has `post_to_slack` (PostToSlack decides from a cache;
- * the worker sends). Runs after the batch committed: a failure here is logged and counted, never
- * passed on, since the events are safely stored and the next event of each name writes again.
+ * Keeps definitions up to date with what ingestion stored (after the batch committed: a failure
+ * there is logged and counted, never passed on, since the events are safely stored and the next
+ * event of each name writes again), and puts a Slack message in the outbox for each event whose
+ * definition has `post_to_slack`, inside the ingestion transaction (PostToSlack decides from a
+ * cache; the worker sends): the messages commit with the events, or the batch fails and the SDK
+ * sends it again.
  */
 @Injectable()
-export class EventDefinitionsIngestionListener implements IngestionListener, OnModuleInit {
+export class EventDefinitionsIngestionListener implements IngestionListener, EventsStoredListener, OnModuleInit {
   constructor(
     private readonly hooks: IngestionHooks,
     private readonly definitions: EventDefinitionsService,
@@ -33,25 +36,17 @@ export class EventDefinitionsIngestionListener implements IngestionListener, OnM
 
   onModuleInit(): void {
     this.hooks.register(this);
+    this.hooks.registerStoredListener(this);
   }
 
   async onEventsIngested(batch: IngestedBatch): Promise<void> {
     await this.recordSeen(batch);
-    await this.queueSlackMessages(batch);
   }
 
-  private async queueSlackMessages(batch: IngestedBatch): Promise<void> {
-    try {
-      const posted = await this.postToSlack.matching(batch.projectId, batch.events);
-      if (posted.length === 0) return;
-      await this.outbox.slack(batch.projectId, posted);
-    } catch (e) {
-      failures.inc();
-      this.logger.entry('error', 'post_to_slack messages not queued', {
-        project_id: batch.projectId,
-        error: e instanceof Error ? e.message : String(e),
-      });
-    }
+  /** In the ingestion transaction: the Slack messages of the events that post, written with them. */
+  async onEventsStored(m: EntityManager, projectId: number, events: readonly IngestedEvent[]): Promise<void> {
+    const posted = await this.postToSlack.matching(m, projectId, events);
+    if (posted.length > 0) await this.outbox.slack(m, projectId, posted);
   }
 
   private async recordSeen(batch: IngestedBatch): Promise<void> {

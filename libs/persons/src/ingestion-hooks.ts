@@ -41,13 +41,26 @@ export interface PersonMergeListener {
 }
 
 /**
- * Where other contexts register their `IngestionListener` / `PersonMergeListener` (from their
+ * Something that writes rows for the events a batch stores, atomically with them (the Slack
+ * messages of `post_to_slack` events). Called inside the ingestion transaction, after the events
+ * are inserted, on every attempt of it; use `m` for every query (on the embedded database the
+ * transaction holds the only connection). Should cost next to nothing when it has nothing to
+ * write: it runs for every batch. A throw fails the batch (the SDK retries it).
+ */
+export interface EventsStoredListener {
+  onEventsStored(m: EntityManager, projectId: number, events: readonly IngestedEvent[]): Promise<void>;
+}
+
+/**
+ * Where other contexts register their `IngestionListener` / `PersonMergeListener` /
+ * `EventsStoredListener` (from their
  * module's `onModuleInit`), so that ingestion does not depend on them.
  */
 @Injectable()
 export class IngestionHooks {
   private readonly listeners: IngestionListener[] = [];
   private readonly mergeListeners: PersonMergeListener[] = [];
+  private readonly storedListeners: EventsStoredListener[] = [];
 
   register(listener: IngestionListener): void {
     this.listeners.push(listener);
@@ -55,6 +68,15 @@ export class IngestionHooks {
 
   registerMergeListener(listener: PersonMergeListener): void {
     this.mergeListeners.push(listener);
+  }
+
+  registerStoredListener(listener: EventsStoredListener): void {
+    this.storedListeners.push(listener);
+  }
+
+  async eventsStored(m: EntityManager, projectId: number, events: readonly IngestedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const listener of this.storedListeners) await listener.onEventsStored(m, projectId, events);
   }
 
   async personsMerged(m: EntityManager, projectId: number, merges: readonly PersonMerge[]): Promise<void> {

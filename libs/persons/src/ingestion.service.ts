@@ -210,6 +210,7 @@ export class IngestionService {
       fresh.map((e, i) => ({ ...e, personUuid: plan.eventPersons[i] })),
       receivedAt,
     );
+    await this.hooks.eventsStored(m, projectId, fresh);
     return fresh;
   }
 

@@ -1,6 +1,6 @@
-import { JsonLogger, metrics } from '@app/platform';
+import { JsonLogger, metrics, PlatformConfig } from '@app/platform';
 import type { ActivityEntryInput } from '@app/platform';
-import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   DataSource,
@@ -10,18 +10,16 @@ import type {
   TransactionRollbackEvent,
 } from 'typeorm';
 
-/** Slack messages one INSERT writes at most. */
-const SLACK_WRITE_MAX = 5_000;
-/** Slack messages waiting to be written past which ingestion waits for the write. */
-const SLACK_BUFFER_MAX = 20_000;
+/** How often a project whose Slack messages are dropped is logged at most. */
+const DROPPED_LOG_INTERVAL_MS = 60_000;
 
 const slackWritten = metrics.counter(
   'post_to_slack_messages_total',
   'Slack messages written to the outbox for events whose definition has post_to_slack.',
 );
-const slackLost = metrics.counter(
-  'post_to_slack_messages_lost_total',
-  'Slack messages that could not be written to the outbox (logged; the events are stored).',
+const slackDropped = metrics.counter(
+  'post_to_slack_messages_dropped_total',
+  'Slack messages not written because the project already had WEBHOOK_SLACK_PENDING_MAX waiting to be sent.',
 );
 
 /** What a webhook can subscribe to. */
@@ -55,8 +53,8 @@ export type OutboxListener = (projectId: number) => void;
  * The outbox of webhooks and Slack messages: the writing end, low in the layers so that the
  * contexts whose changes are reported (flags, event definitions) write their messages in their
  * own transaction: a change never commits without its messages, and a change that rolls back
- * sends none. Slack messages for ingested events are written just after the events (`slack`).
- * `libs/webhooks` owns the subscriptions and works the outbox off.
+ * sends none. Slack messages for ingested events are written the same way, in the ingestion
+ * transaction (`slack`). `libs/webhooks` owns the subscriptions and works the outbox off.
  *
  * `record` costs one indexed read when the project has no subscription to the event, and one
  * row per subscription otherwise.
@@ -64,14 +62,13 @@ export type OutboxListener = (projectId: number) => void;
 const PENDING = 'bunting.webhookMessages';
 
 @Injectable()
-export class WebhookOutbox implements BeforeApplicationShutdown, EntitySubscriberInterface {
+export class WebhookOutbox implements EntitySubscriberInterface {
   private readonly listeners = new Set<OutboxListener>();
-  private readonly buffer: Array<SlackEvent & { projectId: number }> = [];
-  private writing: Promise<void> | undefined;
-  private writingCount = 0;
+  private readonly droppedLoggedAt = new Map<number, number>();
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    @InjectDataSource() ds: DataSource,
+    private readonly config: PlatformConfig,
     private readonly logger: JsonLogger,
   ) {
     ds.subscribers.push(this);
@@ -112,12 +109,16 @@ export class WebhookOutbox implements BeforeApplicationShutdown, EntitySubscribe
        SELECT $1, id, $2, $3::jsonb FROM unnest($4::bigint[]) AS id`,
       [message.projectId, message.event, JSON.stringify(payload), hooks.map((h) => h.id)],
     );
-    // Listeners hear of it once it is committed (a delivery runner here then goes at once).
+    this.afterCommit(m, message.projectId);
+  }
+
+  /** Listeners hear of `projectId`'s messages once `m`'s transaction commits (a delivery runner here then goes at once). */
+  private afterCommit(m: EntityManager, projectId: number): void {
     const runner = m.queryRunner;
     if (runner?.isTransactionActive) {
-      ((runner.data[PENDING] ??= new Set<number>()) as Set<number>).add(message.projectId);
+      ((runner.data[PENDING] ??= new Set<number>()) as Set<number>).add(projectId);
     } else {
-      this.emit(message.projectId);
+      this.emit(projectId);
     }
   }
 
@@ -135,59 +136,54 @@ export class WebhookOutbox implements BeforeApplicationShutdown, EntitySubscribe
   }
 
   /**
-   * Slack messages for `events` of a batch ingestion committed. Ingestion does not wait for the
-   * write: the messages join a buffer that one statement at a time writes out (each statement
-   * takes everything buffered meanwhile, so under load many batches share one INSERT). Only when
-   * SLACK_BUFFER_MAX messages wait does the caller wait for a write. A crash loses what is
-   * buffered (milliseconds' worth); shutdown writes it out.
+   * In the ingestion transaction `m`: one Slack message per event of `events` (those whose
+   * definition has `post_to_slack`), in one statement, so the messages commit with the events
+   * or not at all. A project already holding WEBHOOK_SLACK_PENDING_MAX unsent Slack messages (a
+   * Slack webhook that fails for hours under a busy event) gets no more: the rest are dropped,
+   * counted (`post_to_slack_messages_dropped_total`) and logged once a minute per project.
    */
-  slack(projectId: number, events: readonly SlackEvent[]): Promise<void> {
-    for (const e of events) this.buffer.push({ projectId, ...e });
-    if (events.length === 0) return Promise.resolve();
-    const writing = this.flush();
-    return this.buffer.length + this.writingCount > SLACK_BUFFER_MAX ? writing : Promise.resolve();
-  }
-
-  /** Writes out the buffered Slack messages; resolves once everything buffered before the call is written. */
-  flush(): Promise<void> {
-    this.writing ??= this.writeAll().finally(() => (this.writing = undefined));
-    return this.writing;
-  }
-
-  /** Before the database closes: what is buffered is written. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.flush();
-  }
-
-  private async writeAll(): Promise<void> {
-    while (this.buffer.length > 0) {
-      const rows = this.buffer.splice(0, SLACK_WRITE_MAX);
-      this.writingCount = rows.length;
-      try {
-        await this.ds.query(
-          `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
-           SELECT e.project_id, NULL, 'slack',
-                  jsonb_build_object('event', e.event, 'distinct_id', e.distinct_id, 'timestamp', e.ts)
-             FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS e(project_id, event, distinct_id, ts)`,
-          [
-            rows.map((r) => r.projectId),
-            rows.map((r) => r.event),
-            rows.map((r) => r.distinctId),
-            rows.map((r) => r.timestamp.toISOString()),
-          ],
-        );
-        slackWritten.inc({}, rows.length);
-        for (const projectId of new Set(rows.map((r) => r.projectId))) this.emit(projectId);
-      } catch (e) {
-        slackLost.inc({}, rows.length);
-        this.logger.entry('error', 'post_to_slack messages not written', {
-          messages: rows.length,
-          error: e instanceof Error ? e.message : String(e),
-        });
-      } finally {
-        this.writingCount = 0;
-      }
+  async slack(m: EntityManager, projectId: number, events: readonly SlackEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const max = this.config.WEBHOOK_SLACK_PENDING_MAX;
+    const [{ n }] = (await m.query(
+      `WITH room AS (
+         SELECT $5::int - count(*)::int AS n FROM (
+           SELECT 1 FROM webhook_deliveries
+            WHERE project_id = $1 AND webhook_id IS NULL AND status = 'pending' LIMIT $5) AS waiting
+       ), written AS (
+         INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
+         SELECT $1, NULL, 'slack', jsonb_build_object('event', e.event, 'distinct_id', e.distinct_id, 'timestamp', e.ts)
+           FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS e(event, distinct_id, ts, i), room
+          WHERE e.i <= room.n
+         RETURNING 1
+       )
+       SELECT count(*)::int AS n FROM written`,
+      [
+        projectId,
+        events.map((e) => e.event),
+        events.map((e) => e.distinctId),
+        events.map((e) => e.timestamp.toISOString()),
+        max,
+      ],
+    )) as Array<{ n: number }>;
+    if (n > 0) {
+      slackWritten.inc({}, n);
+      this.afterCommit(m, projectId);
     }
+    if (n < events.length) this.dropped(projectId, events.length - n, max);
+  }
+
+  private dropped(projectId: number, count: number, max: number): void {
+    slackDropped.inc({}, count);
+    const now = Date.now();
+    if (now - (this.droppedLoggedAt.get(projectId) ?? 0) < DROPPED_LOG_INTERVAL_MS) return;
+    if (this.droppedLoggedAt.size > 10_000) this.droppedLoggedAt.clear();
+    this.droppedLoggedAt.set(projectId, now);
+    this.logger.entry('warn', 'post_to_slack messages dropped: too many waiting to be sent', {
+      project_id: projectId,
+      messages: count,
+      pending_max: max,
+    });
   }
 
   /**

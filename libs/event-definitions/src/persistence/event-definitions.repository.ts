@@ -148,9 +148,9 @@ export class EventDefinitionsRepository {
   }
 
   /** Names of the project's definitions with `post_to_slack` (the partial index holds only those). */
-  async postToSlackNames(projectId: number): Promise<string[]> {
+  async postToSlackNames(projectId: number, db: Queryable = this.ds): Promise<string[]> {
     const rows = await queryRows<{ name: string }>(
-      this.ds,
+      db,
       `SELECT name FROM event_definitions WHERE project_id = $1 AND post_to_slack`,
       [projectId],
     );

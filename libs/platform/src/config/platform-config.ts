@@ -125,6 +125,10 @@ export class PlatformConfig {
   @EnvInt(1, 100)
   WEBHOOK_CONCURRENCY_PER_PROJECT = 2;
 
+  /** Unsent Slack messages one project may have in the outbox; past it, new ones are dropped (and counted). */
+  @EnvInt(1, 10_000_000)
+  WEBHOOK_SLACK_PENDING_MAX = 10_000;
+
   // The event-deletion batch (also run by hand with the CLI).
 
   /** When the batch runs: five-field cron (default Sunday 05:00); empty turns the schedule off. */
