@@ -1,4 +1,4 @@
-import { JsonLogger, metrics, PlatformConfig } from '@app/platform';
+import { JsonLogger, metrics, PlatformConfig, queryRows } from '@app/platform';
 import type { ActivityEntryInput } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -56,8 +56,8 @@ export type OutboxListener = (projectId: number) => void;
  * sends none. Slack messages for ingested events are written the same way, in the ingestion
  * transaction (`slack`). `libs/webhooks` owns the subscriptions and works the outbox off.
  *
- * `record` costs one indexed read when the project has no subscription to the event, and one
- * row per subscription otherwise.
+ * `record` is one statement: an indexed read when the project has no subscription to the event,
+ * and one row per subscription otherwise.
  */
 const PENDING = 'bunting.webhookMessages';
 
@@ -74,18 +74,14 @@ export class WebhookOutbox implements EntitySubscriberInterface {
     ds.subscribers.push(this);
   }
 
-  /** In the change's transaction: one delivery per enabled subscription of the project to `event`. */
+  /**
+   * In the change's transaction: one delivery per enabled subscription of the project to
+   * `event`, in one statement. The subscriptions are read `FOR KEY SHARE`, so one being deleted
+   * meanwhile is waited for and then skipped (instead of failing the change on the foreign key),
+   * and a delete that comes after waits for this transaction.
+   */
   async record(m: EntityManager, message: WebhookMessage): Promise<void> {
-    const hooks: Array<{ id: string }> = await m.query(
-      `SELECT id FROM webhooks WHERE project_id = $1 AND enabled AND $2 = ANY(events)`,
-      [message.projectId, message.event],
-    );
-    if (hooks.length === 0) return;
     const { activity } = message;
-    const users: Array<{ id: number; email: string; first_name: string }> =
-      activity.userId === null
-        ? []
-        : await m.query(`SELECT id, email, first_name FROM users WHERE id = $1`, [activity.userId]);
     const now = new Date().toISOString();
     const payload = {
       type: message.event,
@@ -97,18 +93,26 @@ export class WebhookOutbox implements EntitySubscriberInterface {
           scope: activity.scope,
           item_id: activity.itemId,
           detail: activity.detail,
-          user: users[0]
-            ? { id: users[0].id, email: users[0].email, first_name: users[0].first_name }
-            : { first_name: 'System', email: null, is_system: true },
+          user: null,
           created_at: now,
         },
       },
     };
-    await m.query(
+    const written = await queryRows(
+      m,
       `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
-       SELECT $1, id, $2, $3::jsonb FROM unnest($4::bigint[]) AS id`,
-      [message.projectId, message.event, JSON.stringify(payload), hooks.map((h) => h.id)],
+       SELECT w.project_id, w.id, $2,
+              jsonb_set($3::jsonb, '{data,activity,user}', coalesce(
+                (SELECT jsonb_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name)
+                   FROM users u WHERE u.id = $4),
+                '{"first_name": "System", "email": null, "is_system": true}'::jsonb))
+         FROM webhooks w
+        WHERE w.project_id = $1 AND w.enabled AND $2 = ANY(w.events)
+          FOR KEY SHARE OF w
+       RETURNING webhook_id`,
+      [message.projectId, message.event, JSON.stringify(payload), activity.userId],
     );
+    if (written.length === 0) return;
     this.afterCommit(m, message.projectId);
   }
 
@@ -145,7 +149,8 @@ export class WebhookOutbox implements EntitySubscriberInterface {
   async slack(m: EntityManager, projectId: number, events: readonly SlackEvent[]): Promise<void> {
     if (events.length === 0) return;
     const max = this.config.WEBHOOK_SLACK_PENDING_MAX;
-    const [{ n }] = (await m.query(
+    const [{ n }] = await queryRows<{ n: number }>(
+      m,
       `WITH room AS (
          SELECT $5::int - count(*)::int AS n FROM (
            SELECT 1 FROM webhook_deliveries
@@ -165,7 +170,7 @@ export class WebhookOutbox implements EntitySubscriberInterface {
         events.map((e) => e.timestamp.toISOString()),
         max,
       ],
-    )) as Array<{ n: number }>;
+    );
     if (n > 0) {
       slackWritten.inc({}, n);
       this.afterCommit(m, projectId);

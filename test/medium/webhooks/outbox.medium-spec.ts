@@ -2,12 +2,16 @@ import { EventDefinitionsService } from '@app/event-definitions';
 import { FlagsService } from '@app/flags';
 import { DomainError } from '@app/platform';
 import { WebhooksService } from '@app/webhooks';
+import { waitFor } from '../../support/poll';
+import { serverUrl } from '../../support/test-database';
 import { Services, startServices } from '../support/services';
 
 /**
  * The webhooks' transactional outbox, on the real tables: a flag or event-definition change and
  * its messages commit together (one per enabled subscription to the event); a change that rolls
- * back, is refused or changes nothing leaves no message; nobody else's subscription hears of it.
+ * back, is refused or changes nothing leaves no message; nobody else's subscription hears of it;
+ * a subscription deleted while a change is saved is skipped (on PostgreSQL, where the two run at
+ * once), not a failed save.
  */
 describe('the webhook outbox: messages in the transaction of their change', () => {
   let s: Services;
@@ -90,4 +94,38 @@ describe('the webhook outbox: messages in the transaction of their change', () =
       data: { object: { id, name: 'outbox event', tags: ['billing'] }, activity: { scope: 'EventDefinition' } },
     });
   });
+
+  (serverUrl() ? it : it.skip)(
+    'a subscription deleted while a change is being saved: the save commits, with no message for it',
+    async () => {
+      const doomed = (await webhooks.create(s.project, s.actor, { url: url(), events: ['feature_flag.updated'] }))
+        .webhook.id;
+      const { flag } = await flags.create(s.project, s.actor, { key: `race-${++n}`, name: 'Before' });
+      const before = (await messages(all)).length;
+      const deleting = s.ds.createQueryRunner();
+      await deleting.connect();
+      try {
+        await deleting.startTransaction();
+        await deleting.query(`DELETE FROM webhooks WHERE id = $1`, [doomed]);
+        const saving = flags.update(s.project, s.actor, flag.id, { name: 'Saved meanwhile' });
+        saving.catch(() => undefined);
+        // The save reaches the subscription being deleted and waits for that transaction.
+        await waitFor(async () => {
+          const [{ n: waiting }] = await s.ds.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return waiting > 0 ? true : undefined;
+        });
+        await deleting.commitTransaction();
+        await expect(saving).resolves.toBeDefined();
+      } finally {
+        if (deleting.isTransactionActive) await deleting.rollbackTransaction();
+        await deleting.release();
+      }
+      expect((await flags.get(s.project, s.actor, flag.id)).flag.name).toBe('Saved meanwhile');
+      expect(await messages(doomed)).toEqual([]);
+      expect((await messages(all)).slice(before).map((m) => m.event)).toEqual(['feature_flag.updated']);
+    },
+  );
 });
