@@ -124,7 +124,12 @@ describe('the volume refresh job is scheduled in the worker, and in the api with
         const registry = worker.get(SchedulerRegistry);
         // the worker also passes over the scheduled flag changes and the webhook deliveries
         expect(registry.getIntervals().sort()).toEqual(
-          [EventDefinitionVolumesJob.INTERVAL_NAME, 'scheduled-changes', 'webhook-deliveries'].sort(),
+          [
+            EventDefinitionVolumesJob.INTERVAL_NAME,
+            'scheduled-changes',
+            'webhook-deliveries',
+            'webhook-deliveries-retention',
+          ].sort(),
         );
         expect(registry.getInterval(EventDefinitionVolumesJob.INTERVAL_NAME)).toBeDefined();
         await worker.get(EventDefinitionVolumesJob).run();

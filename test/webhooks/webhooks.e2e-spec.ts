@@ -9,6 +9,7 @@
  */
 import request from 'supertest';
 import { Webhook as Verifier } from 'standardwebhooks';
+import { WebhookDeliveryRunner } from '@app/webhooks';
 import { dataSource, ingest } from '../persons/factories';
 import { definitionOf, definitionsPath } from '../event-definitions/factories';
 import { waitFor } from '../support/poll';
@@ -343,6 +344,23 @@ describe('webhooks', () => {
       expect(row.last_error).toMatch(/lease ran out/);
       expect(new Date(row.next_attempt_at as string).getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
       expect(receiver.received.filter((r) => r.headers['webhook-id'] === row.message_id)).toHaveLength(0);
+      await t.del(`${hooks()}/${hook.id}/`).expect(204);
+    });
+
+    it('deletes delivered and failed deliveries older than WEBHOOK_RETENTION_DAYS, and keeps the rest', async () => {
+      const hook = await subscribe(['feature_flag.updated']);
+      const rows: Array<{ id: string }> = await dataSource(t).query(
+        `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload, status, created_at, next_attempt_at)
+         SELECT $1, $2, 'feature_flag.updated', '{}', s.status, now() - s.age * interval '1 day',
+                now() + interval '1 hour'
+           FROM (VALUES ('succeeded', 31), ('failed', 31), ('pending', 31), ('succeeded', 29), ('failed', 1))
+                AS s(status, age)
+         RETURNING id`,
+        [t.projectId, hook.id],
+      );
+      await t.app.get(WebhookDeliveryRunner).deleteFinished();
+      const kept = (await deliveries(hook.id)).map((d) => d.id).sort();
+      expect(kept).toEqual([rows[2].id, rows[3].id, rows[4].id].sort());
       await t.del(`${hooks()}/${hook.id}/`).expect(204);
     });
 

@@ -6,6 +6,9 @@ import { WebhookDeliveryService } from './webhook-delivery.service';
 
 export const RUNNER_OPTIONS = Symbol('webhook delivery runner options');
 
+/** How often the deliveries past WEBHOOK_RETENTION_DAYS are deleted. */
+export const RETENTION_INTERVAL_MS = 3_600_000;
+
 export interface RunnerOptions {
   /** WEBHOOK_POLL_INTERVAL_MS. */
   pollIntervalMs: number;
@@ -19,13 +22,16 @@ export interface RunnerOptions {
  * whenever this process commits a message (WebhookOutbox tells it), it claims as many due
  * deliveries as it has free slots (WEBHOOK_CONCURRENCY) and starts them without waiting for
  * them, so a slow receiver holds its slots and nothing else; WebhooksRepository.claim keeps each
- * project to its own share across processes. At shutdown it stops claiming and lets the attempts
- * in flight end.
+ * project to its own share across processes. At start and every hour it deletes the deliveries
+ * that ended more than WEBHOOK_RETENTION_DAYS ago. At shutdown it stops claiming and lets the
+ * attempts in flight end.
  */
 @Injectable()
 export class WebhookDeliveryRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   static readonly INTERVAL_NAME = 'webhook-deliveries';
+  static readonly RETENTION_INTERVAL_NAME = 'webhook-deliveries-retention';
   private readonly inFlight = new Set<Promise<void>>();
+  private pruning: Promise<void> | undefined;
   private claiming: Promise<void> | undefined;
   private again = false;
   private stopping = false;
@@ -45,13 +51,34 @@ export class WebhookDeliveryRunner implements OnApplicationBootstrap, BeforeAppl
       setInterval(() => void this.run(), this.options.pollIntervalMs),
     );
     this.unsubscribe = this.outbox.subscribe(() => void this.run());
+    this.registry.addInterval(
+      WebhookDeliveryRunner.RETENTION_INTERVAL_NAME,
+      setInterval(() => void this.deleteFinished(), RETENTION_INTERVAL_MS),
+    );
+    void this.deleteFinished();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
     await this.claiming;
+    await this.pruning;
     await Promise.all([...this.inFlight]);
+  }
+
+  /** Deletes the deliveries past WEBHOOK_RETENTION_DAYS (at start and hourly); one run at a time. */
+  deleteFinished(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    this.pruning ??= this.deliveries
+      .deleteFinished()
+      .then((deleted) => {
+        if (deleted > 0) this.logger.entry('info', 'old webhook deliveries deleted', { deleted });
+      })
+      .catch((e: unknown) => {
+        this.logger.entry('warn', 'old webhook deliveries not deleted', { error: String(e) });
+      })
+      .finally(() => (this.pruning = undefined));
+    return this.pruning;
   }
 
   /** Claims and starts what the free slots allow; resolves once claimed (not once sent). */

@@ -18,7 +18,12 @@ export interface DeliveryOptions {
   perProject: number;
   /** Where the console is (PUBLIC_URL): the Slack messages' links to persons. */
   publicUrl: string;
+  /** WEBHOOK_RETENTION_DAYS. */
+  retentionDays: number;
 }
+
+/** Finished deliveries one DELETE removes at most. */
+const RETENTION_CHUNK = 5_000;
 
 const attempts = metrics.counter(
   'webhook_delivery_attempts_total',
@@ -47,6 +52,19 @@ export class WebhookDeliveryService {
     return this.repo.claim(limit, this.options.perProject, this.options.timeoutMs * 2 + 5_000, (n, now, until) =>
       nextAttemptAt(n, now, until, this.options.retryBaseMs),
     );
+  }
+
+  /**
+   * Deletes the deliveries that ended (delivered or failed) more than WEBHOOK_RETENTION_DAYS days
+   * after they were written, RETENTION_CHUNK rows per statement; returns how many.
+   */
+  async deleteFinished(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.repo.deleteFinished(this.options.retentionDays, RETENTION_CHUNK);
+      total += n;
+      if (n < RETENTION_CHUNK) return total;
+    }
   }
 
   /** One attempt of a claimed delivery, recorded. Never throws (a database error leaves the lease to run out). */

@@ -29,6 +29,7 @@ export class WebhookDeliveryScheduleModule {
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       perProject: config.WEBHOOK_CONCURRENCY_PER_PROJECT,
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      retentionDays: config.WEBHOOK_RETENTION_DAYS,
     };
     const runner: RunnerOptions = {
       pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,

@@ -129,6 +129,10 @@ export class PlatformConfig {
   @EnvInt(1, 10_000_000)
   WEBHOOK_SLACK_PENDING_MAX = 10_000;
 
+  /** Days a delivered or failed webhook or Slack message is kept in the outbox before the delivery runner deletes it. */
+  @EnvInt(1, 3650)
+  WEBHOOK_RETENTION_DAYS = 30;
+
   // The event-deletion batch (also run by hand with the CLI).
 
   /** When the batch runs: five-field cron (default Sunday 05:00); empty turns the schedule off. */

@@ -380,6 +380,23 @@ export class WebhooksRepository {
     );
   }
 
+  /**
+   * Deletes up to `limit` delivered or failed deliveries written more than `days` days ago;
+   * returns how many (rows another process is deleting are skipped).
+   */
+  async deleteFinished(days: number, limit: number): Promise<number> {
+    const rows = await queryRows<{ id: string }>(
+      this.ds,
+      `DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries
+          WHERE status <> 'pending' AND created_at < now() - $1 * interval '1 day'
+          LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id`,
+      [days, limit],
+    );
+    return rows.length;
+  }
+
   /** Records an attempt's outcome, unless the lease was lost meanwhile (another process took the delivery). */
   async complete(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(

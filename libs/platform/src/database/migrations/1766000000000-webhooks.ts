@@ -9,7 +9,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * UPDATE SKIP LOCKED), sends it, then records the outcome under that token; a lease that runs out
  * with no outcome (the process died) counts as an attempt and the row waits its backoff; nothing
  * is sent past `retry_until`. The partial indexes are what the runner scans: the
- * pending rows by when they are due, and the rows in flight per project.
+ * pending rows by when they are due, the rows in flight per project, a project's unsent Slack
+ * messages (capped) and the finished rows by age (deleted after WEBHOOK_RETENTION_DAYS).
  */
 export class Webhooks1766000000000 implements MigrationInterface {
   name = 'Webhooks1766000000000';
@@ -71,6 +72,14 @@ export class Webhooks1766000000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX ix_webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at DESC, id)
         WHERE webhook_id IS NOT NULL`,
+    );
+    // A project's unsent Slack messages (the cap counts them), and what retention deletes.
+    await q.query(
+      `CREATE INDEX ix_webhook_deliveries_slack_pending ON webhook_deliveries (project_id)
+        WHERE status = 'pending' AND webhook_id IS NULL`,
+    );
+    await q.query(
+      `CREATE INDEX ix_webhook_deliveries_done ON webhook_deliveries (created_at) WHERE status <> 'pending'`,
     );
   }
 
