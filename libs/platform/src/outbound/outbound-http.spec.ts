@@ -1,7 +1,8 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PlatformConfig } from '../config/platform-config';
-import { OutboundFailure, OutboundHttp, RESPONSE_BYTES_KEPT } from './outbound-http';
+import { JsonLogger } from '../observability/json-logger';
+import { DELIVERY_REFUSED, OutboundFailure, OutboundHttp, RESPONSE_BYTES_KEPT, TARGET_REFUSED } from './outbound-http';
 
 /** OutboundHttp against a node:http server on 127.0.0.1: what it sends, reads and refuses. */
 describe('OutboundHttp', () => {
@@ -15,6 +16,7 @@ describe('OutboundHttp', () => {
         WEBHOOK_ALLOW_PRIVATE_TARGETS: allowPrivate,
         WEBHOOK_TIMEOUT_MS: timeoutMs,
       }),
+      new JsonLogger('silent'),
     );
 
   beforeAll(async () => {
@@ -70,5 +72,19 @@ describe('OutboundHttp', () => {
     await expect(http(false).checkTarget('ftp://93.184.215.14/', 'url')).rejects.toMatchObject({ attr: 'url' });
     await expect(http(false).checkTarget('http://93.184.215.14/x', 'url')).resolves.toBe('http://93.184.215.14/x');
     await expect(http(true).checkTarget('http://localhost/x', 'url')).resolves.toBe('http://localhost/x');
+  });
+
+  it('names no address in what users see: one answer at save, one error at delivery', async () => {
+    for (const target of ['http://10.1.2.3/x', 'http://localhost/x', 'http://[fd00::1]/']) {
+      await expect(http(false).checkTarget(target, 'slack_incoming_webhook')).rejects.toMatchObject({
+        attr: 'slack_incoming_webhook',
+        code: 'invalid_url',
+        detail: TARGET_REFUSED,
+      });
+    }
+    for (const target of [`http://localhost:${port}/ok`, `http://10.1.2.3:${port}/ok`]) {
+      await expect(http(false).postJson(target, '{}', {})).rejects.toThrow(new OutboundFailure(DELIVERY_REFUSED));
+    }
+    expect(TARGET_REFUSED + DELIVERY_REFUSED).not.toMatch(/\d+\.\d+|::/);
   });
 });

@@ -6,10 +6,17 @@ import type { LookupFunction } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { PlatformConfig } from '../config/platform-config';
 import { DomainError } from '../errors/domain-error';
+import { JsonLogger } from '../observability/json-logger';
 import { literalAddress, parseTargetUrl, refusedAddress } from './target-address';
 
 /** Bytes of a receiver's answer kept (the rest is not read). */
 export const RESPONSE_BYTES_KEPT = 1024;
+
+/** The 400's detail for a target refused at save (unresolved, or resolving to a refused address). */
+export const TARGET_REFUSED =
+  'This URL is not allowed: its host must resolve, and only to public addresses unless WEBHOOK_ALLOW_PRIVATE_TARGETS is on.';
+/** An attempt's error when the target resolves to a refused address. */
+export const DELIVERY_REFUSED = 'refused: the host resolves to a loopback, private, link-local or reserved address';
 
 /** What a receiver answered. */
 export interface OutboundResponse {
@@ -31,9 +38,16 @@ export class OutboundFailure extends Error {}
  */
 @Injectable()
 export class OutboundHttp {
-  constructor(private readonly config: PlatformConfig) {}
+  constructor(
+    private readonly config: PlatformConfig,
+    private readonly logger: JsonLogger,
+  ) {}
 
-  /** 400 naming `attr` unless `value` is an http(s) URL whose host resolves to allowed addresses. */
+  /**
+   * 400 naming `attr` unless `value` is an http(s) URL whose host resolves to allowed addresses.
+   * A host that does not resolve and one that resolves to a refused address get the same answer
+   * (TARGET_REFUSED), which names no address: what the deployment's DNS answers is logged only.
+   */
   async checkTarget(value: unknown, attr: string): Promise<string> {
     if (typeof value !== 'string') throw DomainError.invalid('Not a valid string.', attr, 'invalid');
     const url = parseTargetUrl(value, attr);
@@ -44,19 +58,18 @@ export class OutboundHttp {
     } else {
       try {
         addresses = (await dns.lookup(url.hostname, { all: true })).map((a) => a.address);
-      } catch {
-        throw DomainError.invalid(`The host ${url.hostname} could not be resolved.`, attr, 'invalid');
+      } catch (e) {
+        this.refused(attr, url.hostname, `not resolved: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
     const why = refusedAddress(addresses, this.config.WEBHOOK_ALLOW_PRIVATE_TARGETS);
-    if (why) {
-      throw DomainError.invalid(
-        `This URL is not allowed: ${why} (WEBHOOK_ALLOW_PRIVATE_TARGETS is off).`,
-        attr,
-        'invalid_url',
-      );
-    }
+    if (why) this.refused(attr, url.hostname, why);
     return url.toString();
+  }
+
+  private refused(attr: string, host: string, why: string): never {
+    this.logger.entry('info', 'outbound target refused', { attr, host, reason: why });
+    throw DomainError.invalid(TARGET_REFUSED, attr, 'invalid_url');
   }
 
   /** POSTs `body` (JSON) to `target`; throws OutboundFailure when no answer came. */
@@ -70,9 +83,14 @@ export class OutboundHttp {
       return Promise.reject(new OutboundFailure(e instanceof Error ? e.message : String(e)));
     }
     const literal = literalAddress(url.hostname);
+    // The reason, with the address, goes to the log; the failure (shown as last_error) names none.
+    const refuse = (why: string) => {
+      this.logger.entry('info', 'outbound request refused', { host: url.hostname, reason: why });
+      return new OutboundFailure(DELIVERY_REFUSED);
+    };
     if (literal !== undefined) {
       const why = refusedAddress([literal], allowPrivate);
-      if (why) return Promise.reject(new OutboundFailure(`refused: ${why}`));
+      if (why) return Promise.reject(refuse(why));
     }
     const lookup: LookupFunction = (hostname, options, callback) => {
       dnsLookup(hostname, { all: true, family: options.family }, (error, addresses: LookupAddress[]) => {
@@ -81,7 +99,7 @@ export class OutboundHttp {
           addresses.map((a) => a.address),
           allowPrivate,
         );
-        if (why) return callback(new OutboundFailure(`refused: ${why}`), '', 0);
+        if (why) return callback(refuse(why), '', 0);
         if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
       });
