@@ -22,6 +22,9 @@ export interface DeliveryOptions {
   retentionDays: number;
 }
 
+/** last_error of an attempt that failed on Bunting's side (the detail is logged). */
+export const INTERNAL_ERROR = 'Internal error: the attempt could not be made; it will be retried.';
+
 /** Finished deliveries one DELETE removes at most. */
 const RETENTION_CHUNK = 5_000;
 
@@ -73,8 +76,9 @@ export class WebhookDeliveryService {
     try {
       outcome = await this.send(delivery, now);
     } catch (e) {
+      // Not the receiver's doing (a bug, the database): the detail is for the log, not for last_error.
       this.logger.entry('warn', 'webhook delivery not attempted', { id: delivery.id, error: String(e) });
-      outcome = this.retry(delivery, now(), null, null, String(e));
+      outcome = this.retry(delivery, now(), null, null, INTERNAL_ERROR);
     }
     attempts.inc({ outcome: outcome.status === 'pending' ? 'retry' : outcome.status });
     try {
