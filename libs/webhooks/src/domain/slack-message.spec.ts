@@ -16,4 +16,14 @@ describe('the Slack message of a post_to_slack event', () => {
     const msg = slackMessage({ ...base, event: '<b>&', properties: null }, 'https://bunting.example.com/');
     expect(msg.text).toBe('*&lt;b&gt;&amp;* by <https://bunting.example.com/project/7/person/user%201|user 1>');
   });
+
+  it('breaks Discord mass mentions (@everyone, @here) coming from the event or the person', () => {
+    const msg = slackMessage(
+      { ...base, event: 'ping @everyone', properties: { name: '@here', email: 'x@Everyone.example' } },
+      'https://bunting.example.com',
+    );
+    expect(msg.text).not.toMatch(/@(everyone|here)/i);
+    expect(msg.text).toContain('ping @\u200beveryone');
+    expect(msg.text).toContain('|@\u200bhere (x@\u200bEveryone.example)>');
+  });
 });

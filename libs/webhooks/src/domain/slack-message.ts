@@ -11,9 +11,17 @@ export interface SlackEventFacts {
   properties: Record<string, unknown> | null;
 }
 
-/** Slack's mrkdwn escapes: the three characters it gives a meaning. */
+/**
+ * Slack's mrkdwn escapes: the three characters it gives a meaning (which also stops Slack's
+ * `<!channel>` mentions); and Discord's `@everyone` / `@here`, which its Slack-compatible
+ * endpoint turns into mass mentions, broken by a zero-width space after the `@`.
+ */
 function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@(everyone|here)/gi, '@\u200b$1');
 }
 
 function text(value: unknown): string | undefined {
