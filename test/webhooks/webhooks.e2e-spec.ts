@@ -127,6 +127,19 @@ describe('webhooks', () => {
       await t.del(`${hooks()}/${id}/`).expect(204);
     });
 
+    it('refuses a webhook past the 50th of a project with a 400 naming no field', async () => {
+      const base = `/api/projects/${other.projectId}/webhooks`;
+      const made: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        made.push((await subscribe(['feature_flag.created'], `${receiver.url}/limit-${i}`, base, other.key)).id);
+      }
+      const res = await t
+        .post(`${base}/`, { url: `${receiver.url}/limit-50`, events: ['feature_flag.created'] }, other.key)
+        .expect(400);
+      expect(res.body).toMatchObject({ type: 'validation_error', code: 'max_webhooks', attr: null });
+      for (const id of made) await t.del(`${base}/${id}/`, other.key).expect(204);
+    });
+
     it('needs webhook:read to read and webhook:write to change', async () => {
       const reader = await t.newUser(t.organizationId, { scopes: ['webhook:read'] });
       const flagsOnly = await t.newUser(t.organizationId, { scopes: ['feature_flag:write'] });

@@ -52,7 +52,7 @@ export class WebhooksService {
       if ((await this.repo.count(m, project.id)) >= MAX_WEBHOOKS_PER_PROJECT) {
         throw DomainError.invalid(
           `A project may have at most ${MAX_WEBHOOKS_PER_PROJECT} webhooks.`,
-          'url',
+          null,
           'max_webhooks',
         );
       }
