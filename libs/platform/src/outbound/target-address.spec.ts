@@ -22,6 +22,9 @@ describe('the private-address rule', () => {
     ['::ffff:10.0.0.1', 'IPv4-mapped private'],
     ['64:ff9b::a00:1', 'NAT64 of a private address'],
     ['2002:a00:1::', '6to4'],
+    ['::7f00:1', 'IPv4-compatible loopback (::127.0.0.1)'],
+    ['::a01:203', 'IPv4-compatible private (::10.1.2.3)'],
+    ['::808:808', 'IPv4-compatible, even of a public address'],
     ['[::1]', 'bracketed as in a URL'],
     ['not-an-address', 'not an address'],
   ])('refuses %s (%s)', (address) => {

@@ -6,7 +6,7 @@ import { DomainError } from '../errors/domain-error';
  * messages): an http(s) URL whose host is a public unicast address. Loopback, private,
  * carrier-grade NAT, link-local (the cloud metadata address 169.254.169.254 among them), unique
  * local, multicast, reserved and the IPv6 forms that embed an IPv4 address (mapped, NAT64,
- * 6to4, Teredo) are refused, unless the deployment allows private targets. Pure: the DNS
+ * 6to4, Teredo, the deprecated IPv4-compatible ::/96) are refused, unless the deployment allows private targets. Pure: the DNS
  * lookup that feeds it is `OutboundHttp`'s.
  */
 
@@ -18,8 +18,11 @@ export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(bare)) return false;
   let parsed = ipaddr.parse(bare);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    // IPv4-compatible (::/96, deprecated), which ipaddr.js calls unicast: refused whatever it embeds.
+    if (v6.parts.slice(0, 6).every((p) => p === 0)) return false;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
   }
   return parsed.range() === 'unicast';
 }
