@@ -15,6 +15,17 @@ export class PlatformConfig {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
+  /**
+   * A direct connection to the same PostgreSQL, for when DATABASE_URL goes through a pooler in
+   * transaction mode (PgBouncer): LISTEN and migrations use it, and DATABASE_URL's connections
+   * are then opened without a statement_timeout startup parameter (give the role or database
+   * that setting instead; see the README). Unset: DATABASE_URL is used for everything.
+   */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_DIRECT_URL?: string;
+
   /** Folder of the embedded database (used only without DATABASE_URL). */
   @EnvString()
   DATA_DIR = './.data';
