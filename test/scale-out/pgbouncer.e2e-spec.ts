@@ -138,6 +138,7 @@ describe('two API instances behind PgBouncer in transaction mode', () => {
   let token: string;
   let projectId: number;
   let pg: Client;
+  let env: NodeJS.ProcessEnv;
 
   const call = async (instance: number, method: string, path: string, body?: object): Promise<Reply> => {
     const res = await fetch(`${apis[instance].url}${path}`, {
@@ -174,7 +175,7 @@ describe('two API instances behind PgBouncer in transaction mode', () => {
     // Behind a pooler in transaction mode the statement timeout comes from the database (or role).
     await pg.query(`ALTER DATABASE ${name} SET statement_timeout = '${STATEMENT_TIMEOUT_MS}ms'`);
     bouncer = await startPgBouncer(new URL(db.url));
-    const env = cleanEnv({
+    env = cleanEnv({
       DATABASE_URL: bouncer.url,
       DATABASE_DIRECT_URL: db.url,
       DATABASE_POOL_SIZE: String(API_POOL),
@@ -213,6 +214,20 @@ describe('two API instances behind PgBouncer in transaction mode', () => {
     const clients = await bouncer.admin('SHOW CLIENTS');
     expect(clients.filter((c) => c.database === 'bunting').length).toBeGreaterThan(0);
     expect(clients.some((c) => c.application_name === 'bunting-listen')).toBe(false);
+  });
+
+  it('warns at start when the timeout the pooled sessions get differs from DATABASE_STATEMENT_TIMEOUT_MS', async () => {
+    const other = await startServer({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS * 2) });
+    try {
+      expect(other.output()).toMatch(
+        new RegExp(
+          `statement timeout through DATABASE_URL is ${STATEMENT_TIMEOUT_MS} ms, not DATABASE_STATEMENT_TIMEOUT_MS=${STATEMENT_TIMEOUT_MS * 2}`,
+        ),
+      );
+    } finally {
+      other.child.kill('SIGTERM');
+      await other.exited;
+    }
   });
 
   it('creates, lists, changes and deletes flags, and /flags evaluates them, on either instance', async () => {
