@@ -785,7 +785,8 @@ async function main(): Promise<void> {
       '"vs bare", "vs Nest": req/s as a ratio to the bare node:http + pg reference and to the same SELECT behind an empty Nest route, measured in the same run. ' +
         'Errors: connection errors, timeouts, unexpected statuses and (for /batch) events accepted but not stored. ' +
         "RSS: peak of the server process during the scenario. CPU ms/req: the server process's CPU time (user + system, " +
-        'from /proc; 10 ms ticks) over the measured run divided by its requests: what a request costs, whatever the load generator and the rest of the machine take.',
+        'from /proc; 10 ms ticks) over the measured run divided by its requests: what a request costs, whatever the load generator and the rest of the machine take. ' +
+        'On the scale-flags rows, RSS and CPU are the sums over their API processes.',
       ...rows.filter((r) => r.note).map((r) => `- ${r.scenario}: ${r.note}`),
       '',
     ].join('\n');
