@@ -111,6 +111,9 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
     expect(() => loadConfig(ApiConfig, { BOOTSTRAP_EMAIL: 'not-an-email' })).toThrow(/BOOTSTRAP_EMAIL/);
     expect(() => loadConfig(ApiConfig, { PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig(ApiConfig, { DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig(ApiConfig, { DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(
+      /DATABASE_DIRECT_URL must be a postgres/,
+    );
     expect(() => loadConfig(ApiConfig, { MIGRATIONS_RUN: 'maybe' })).toThrow(/MIGRATIONS_RUN must be true or false/);
     expect(loadConfig(ApiConfig, { PORT: '', RATE_LIMIT_ENABLED: 'false' })).toMatchObject({
       PORT: 8000,
@@ -120,6 +123,11 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
 });
 
 describe('the embedded default (no DATABASE_URL)', () => {
+  it('refuses DATABASE_DIRECT_URL without DATABASE_URL (it names the direct side of a pooled DATABASE_URL)', async () => {
+    const config = loadConfig(PlatformConfig, { DATABASE_DIRECT_URL: 'postgresql://postgres@127.0.0.1:5432/x' });
+    await expect(openDataSource(config)).rejects.toThrow(/DATABASE_DIRECT_URL is set without DATABASE_URL/);
+  });
+
   it('persists under DATA_DIR: data survives a restart, migrations run once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bunting-embedded-'));
     try {
