@@ -109,6 +109,19 @@ export class PlatformConfig {
   @EnvInt(1, 3_600)
   SCHEDULED_CHANGES_INTERVAL_SECONDS = 60;
 
+  // Events are partitioned by month; the worker keeps the months ahead and drops expired ones.
+
+  /** Months of event partitions made ahead of the current one (events of later months wait in the default partition). */
+  @EnvInt(1, 120)
+  EVENT_PARTITIONS_AHEAD_MONTHS = 3;
+
+  /**
+   * Months of events kept, the current one included: older months are dropped whole (and older
+   * events of the default partition deleted) once a day. 0: keep every event.
+   */
+  @EnvInt(0, 1200)
+  EVENTS_RETENTION_MONTHS = 0;
+
   // The event-deletion batch (also run by hand with the CLI).
 
   /** When the batch runs: five-field cron (default Sunday 05:00); empty turns the schedule off. */
