@@ -122,13 +122,14 @@ describe('the volume refresh job is scheduled in the worker, and in the api with
       });
       try {
         const registry = worker.get(SchedulerRegistry);
-        // the worker also passes over the scheduled flag changes and the webhook deliveries
+        // the worker also passes over the scheduled flag changes and the webhook deliveries, and keeps the events' partitions
         expect(registry.getIntervals().sort()).toEqual(
           [
             EventDefinitionVolumesJob.INTERVAL_NAME,
             'scheduled-changes',
             'webhook-deliveries',
             'webhook-deliveries-retention',
+            'event-partitions',
           ].sort(),
         );
         expect(registry.getInterval(EventDefinitionVolumesJob.INTERVAL_NAME)).toBeDefined();

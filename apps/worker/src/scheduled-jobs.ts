@@ -1,5 +1,6 @@
 import { EventDeletionScheduleModule } from '@app/event-deletion';
 import { ScheduledChangesScheduleModule } from '@app/flags';
+import { EventPartitionsScheduleModule } from '@app/persons';
 import { HttpConfig } from '@app/platform';
 import { RolesModule } from '@app/roles';
 import { WebhookDeliveryScheduleModule } from '@app/webhooks';
@@ -19,6 +20,7 @@ export function scheduledJobs(config: HttpConfig): DynamicModule[] {
     EventDeletionScheduleModule.forRoot(config),
     ScheduledChangesScheduleModule.forRoot(config.SCHEDULED_CHANGES_INTERVAL_SECONDS),
     WebhookDeliveryScheduleModule.forRoot(config),
+    EventPartitionsScheduleModule.forRoot(),
     // A scheduled change is checked against the flag's edit rights, roles' policy included.
     { module: RolesModule },
   ];

@@ -30,7 +30,8 @@ describe('WebhookDeliveryService.attempt', () => {
       },
     } as unknown as WebhooksRepository;
     const outbound = { postJson: () => Promise.reject(failure) } as unknown as OutboundHttp;
-    const logger = new JsonLogger('warn', { write: (line: string) => logged.push(line) } as NodeJS.WritableStream);
+    const stream = { write: (line: string) => logged.push(line) } as unknown as NodeJS.WritableStream;
+    const logger = new JsonLogger('warn', stream);
     const svc = new WebhookDeliveryService(repo, outbound, {} as PersonsService, logger, {
       retryBaseMs: 1_000,
       timeoutMs: 1_000,

@@ -15,6 +15,7 @@ import { ScheduledChanges1765800000000 } from './1765800000000-scheduled-changes
 import { FlagCalls1765820000000 } from './1765820000000-flag-calls';
 import { Webhooks1766000000000 } from './1766000000000-webhooks';
 import { SignIn1766100000000 } from './1766100000000-sign-in';
+import { EventPartitions1766300000000 } from './1766300000000-event-partitions';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   FlagCalls1765820000000,
   Webhooks1766000000000,
   SignIn1766100000000,
+  EventPartitions1766300000000,
 ];
