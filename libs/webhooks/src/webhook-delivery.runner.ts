@@ -1,6 +1,6 @@
-import { JsonLogger } from '@app/platform';
+import { IntervalJob, JsonLogger } from '@app/platform';
 import { WebhookOutbox } from '@app/webhook-outbox';
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 
@@ -22,80 +22,49 @@ export interface RunnerOptions {
  * whenever this process commits a message (WebhookOutbox tells it), it claims as many due
  * deliveries as it has free slots (WEBHOOK_CONCURRENCY) and starts them without waiting for
  * them, so a slow receiver holds its slots and nothing else; WebhooksRepository.claim keeps each
- * project to its own share across processes. At start and every hour it deletes the deliveries
- * that ended more than WEBHOOK_RETENTION_DAYS ago. At shutdown it stops claiming and lets the
- * attempts in flight end.
+ * project to its own share across processes. One pass at a time (IntervalJob): a call during a
+ * pass makes it look again before it ends. At shutdown it stops claiming and lets the attempts
+ * in flight end.
  */
 @Injectable()
-export class WebhookDeliveryRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookDeliveryRunner extends IntervalJob {
   static readonly INTERVAL_NAME = 'webhook-deliveries';
-  static readonly RETENTION_INTERVAL_NAME = 'webhook-deliveries-retention';
   private readonly inFlight = new Set<Promise<void>>();
-  private pruning: Promise<void> | undefined;
-  private claiming: Promise<void> | undefined;
   private again = false;
-  private stopping = false;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly deliveries: WebhookDeliveryService,
-    private readonly registry: SchedulerRegistry,
+    registry: SchedulerRegistry,
     private readonly outbox: WebhookOutbox,
     private readonly logger: JsonLogger,
     @Inject(RUNNER_OPTIONS) private readonly options: RunnerOptions,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.registry.addInterval(
-      WebhookDeliveryRunner.INTERVAL_NAME,
-      setInterval(() => void this.run(), this.options.pollIntervalMs),
-    );
-    this.unsubscribe = this.outbox.subscribe(() => void this.run());
-    this.registry.addInterval(
-      WebhookDeliveryRunner.RETENTION_INTERVAL_NAME,
-      setInterval(() => void this.deleteFinished(), RETENTION_INTERVAL_MS),
-    );
-    void this.deleteFinished();
+  ) {
+    super(registry, WebhookDeliveryRunner.INTERVAL_NAME, options.pollIntervalMs);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
+    this.unsubscribe = this.outbox.subscribe(() => void this.run());
+  }
+
+  override async beforeApplicationShutdown(): Promise<void> {
     this.unsubscribe?.();
-    await this.claiming;
-    await this.pruning;
+    await super.beforeApplicationShutdown();
     await Promise.all([...this.inFlight]);
   }
 
-  /** Deletes the deliveries past WEBHOOK_RETENTION_DAYS (at start and hourly); one run at a time. */
-  deleteFinished(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    this.pruning ??= this.deliveries
-      .deleteFinished()
-      .then((deleted) => {
-        if (deleted > 0) this.logger.entry('info', 'old webhook deliveries deleted', { deleted });
-      })
-      .catch((e: unknown) => {
-        this.logger.entry('warn', 'old webhook deliveries not deleted', { error: String(e) });
-      })
-      .finally(() => (this.pruning = undefined));
-    return this.pruning;
+  /** Claims and starts what the free slots allow; resolves once claimed (not once sent). */
+  override run(): Promise<void> {
+    this.again = true;
+    return super.run();
   }
 
-  /** Claims and starts what the free slots allow; resolves once claimed (not once sent). */
-  run(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (this.claiming) {
-      this.again = true;
-      return this.claiming;
+  protected async pass(): Promise<void> {
+    while (this.again && !this.stopping) {
+      this.again = false;
+      await this.claim();
     }
-    this.claiming = this.claim().finally(() => {
-      this.claiming = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.run();
-      }
-    });
-    return this.claiming;
   }
 
   private async claim(): Promise<void> {
@@ -118,5 +87,32 @@ export class WebhookDeliveryRunner implements OnApplicationBootstrap, BeforeAppl
     }
     // A full claim may have left more behind.
     if (claimed.length === free) this.again = true;
+  }
+}
+
+/**
+ * Deletes the deliveries that ended (delivered or failed) more than WEBHOOK_RETENTION_DAYS
+ * after they were written, at start and every hour, beside the delivery runner. Several
+ * processes may run it at once: each skips the rows another is deleting.
+ */
+@Injectable()
+export class WebhookRetentionJob extends IntervalJob {
+  static readonly INTERVAL_NAME = 'webhook-deliveries-retention';
+
+  constructor(
+    private readonly deliveries: WebhookDeliveryService,
+    private readonly logger: JsonLogger,
+    registry: SchedulerRegistry,
+  ) {
+    super(registry, WebhookRetentionJob.INTERVAL_NAME, RETENTION_INTERVAL_MS, true);
+  }
+
+  protected async pass(): Promise<void> {
+    try {
+      const deleted = await this.deliveries.deleteFinished();
+      if (deleted > 0) this.logger.entry('info', 'old webhook deliveries deleted', { deleted });
+    } catch (e) {
+      this.logger.entry('warn', 'old webhook deliveries not deleted', { error: String(e) });
+    }
   }
 }

@@ -5,7 +5,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { WebhooksController } from './http/webhooks.controller';
 import { WebhooksRepository } from './persistence/webhooks.repository';
 import { DELIVERY_OPTIONS, DeliveryOptions, WebhookDeliveryService } from './webhook-delivery.service';
-import { RUNNER_OPTIONS, RunnerOptions, WebhookDeliveryRunner } from './webhook-delivery.runner';
+import { RUNNER_OPTIONS, RunnerOptions, WebhookDeliveryRunner, WebhookRetentionJob } from './webhook-delivery.runner';
 import { WebhooksService } from './webhooks.service';
 
 /** Webhook subscriptions and their deliveries: the API's routes. */
@@ -42,10 +42,11 @@ export class WebhookDeliveryScheduleModule {
         WebhooksRepository,
         WebhookDeliveryService,
         WebhookDeliveryRunner,
+        WebhookRetentionJob,
         { provide: DELIVERY_OPTIONS, useValue: delivery },
         { provide: RUNNER_OPTIONS, useValue: runner },
       ],
-      exports: [WebhookDeliveryService, WebhookDeliveryRunner],
+      exports: [WebhookDeliveryService, WebhookDeliveryRunner, WebhookRetentionJob],
     };
   }
 }
