@@ -35,7 +35,13 @@ import { UsageDashboardsService } from './usage-dashboards.service';
  * flag reaches (blast radius, static cohorts) and usage dashboards.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlagRecord]), PersonsModule, CohortsModule, FlagDefinitionChangesModule, WebhookOutboxModule],
+  imports: [
+    TypeOrmModule.forFeature([FlagRecord]),
+    PersonsModule,
+    CohortsModule,
+    FlagDefinitionChangesModule,
+    WebhookOutboxModule,
+  ],
   // The controllers of fixed paths come before FlagsController, whose `GET :id` would take them.
   controllers: [
     FlagEvaluationController,
