@@ -1,5 +1,4 @@
 // Generated from /api/schema/ by `node scripts/console-types.mjs` (openapi-typescript): do not edit.
-/* eslint-disable */
 export interface paths {
     "/_health": {
         parameters: {

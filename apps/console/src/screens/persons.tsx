@@ -109,7 +109,7 @@ export function PersonPage() {
   const p = person.data as Person;
   const setProperty = async (key: string, raw: string) => {
     setError(undefined);
-    let value: unknown = raw;
+    let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
