@@ -4,6 +4,7 @@
 //
 //   node scripts/console-types.mjs            regenerate them from the built server's document
 //   node scripts/console-types.mjs <file>     regenerate them from a saved document
+//   node scripts/console-types.mjs --check <file>   exit 1 when the committed types differ from the document's
 //
 // test/console/console-types.e2e-spec.ts fails when the committed file differs from what the
 // test app's document generates.
@@ -17,7 +18,8 @@ import { consoleTypes } from './console-types-lib.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const TYPES_FILE = join(root, 'apps/console/src/api/schema.d.ts');
 
-let file = process.argv[2];
+const check = process.argv[2] === '--check';
+let file = process.argv[check ? 3 : 2];
 let tmp;
 if (!file) {
   tmp = mkdtempSync(join(tmpdir(), 'bunting-console-types-'));
@@ -29,8 +31,16 @@ if (!file) {
   if (dump.status !== 0) process.exit(dump.status ?? 1);
 }
 try {
-  writeFileSync(TYPES_FILE, await consoleTypes(JSON.parse(readFileSync(file, 'utf8'))));
-  process.stdout.write(`wrote ${TYPES_FILE}\n`);
+  const types = await consoleTypes(JSON.parse(readFileSync(file, 'utf8')));
+  if (check) {
+    if (readFileSync(TYPES_FILE, 'utf8') !== types) {
+      process.stderr.write(`${TYPES_FILE} is stale: run npm run console:types\n`);
+      process.exitCode = 1;
+    }
+  } else {
+    writeFileSync(TYPES_FILE, types);
+    process.stdout.write(`wrote ${TYPES_FILE}\n`);
+  }
 } finally {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 }

@@ -78,6 +78,8 @@ if ((which === 'api' || which === 'build') && consoleIsStale()) {
     const started = Date.now();
     const build = spawnSync(process.execPath, [vite, 'build', '--config', join(CONSOLE, 'vite.config.mts'), '--logLevel', 'warn'], {
       cwd: root,
+      // React's production build whatever the caller's NODE_ENV (Jest sets `test`).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', process.stderr, process.stderr],
     });
     if (build.status !== 0) process.exit(build.status ?? 1);

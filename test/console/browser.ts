@@ -23,7 +23,7 @@ export async function openConsole(browser: Browser, options: { width?: number } 
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|403|404|409)/.test(m.text())) {
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|403|400|404|409)/.test(m.text())) {
       problems.push(`console error: ${m.text()}`);
     }
   });

@@ -93,8 +93,8 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
 
-    await page.getByLabel('Description').fill('The new checkout, in three flavours');
-    await page.getByLabel('Tags').fill('checkout, web');
+    await page.getByLabel('Description', { exact: true }).fill('The new checkout, in three flavours');
+    await page.getByLabel('Tags', { exact: true }).fill('checkout, web');
     await page.getByLabel('Multiple variants with rollout percentages').check();
     await page.getByRole('button', { name: 'Add variant' }).click();
     await page.getByLabel('Variant 3 key').fill('compact');
@@ -197,6 +197,41 @@ describe('web console: the flows of a person running flags', () => {
     }
   });
 
+  it('shows a server error next to the field it names, and a conflicting save (409) as a choice instead of losing either edit', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    // A key that is taken: the server's detail, next to the key field.
+    const taken = (await t.post(`/api/projects/${t.projectId}/feature_flags/`, { key: FLAG }).expect(400)).body;
+    expect(taken.attr).toBe('key');
+    await page.getByRole('button', { name: 'New feature flag' }).click();
+    await page.getByLabel('New flag key').fill(FLAG);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const keyField = page.locator('.field').filter({ has: page.getByLabel('New flag key') });
+    await keyField.getByRole('alert').filter({ hasText: taken.detail }).waitFor();
+    expect(await page.getByLabel('New flag key').getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(page, 'field-error');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    // Someone else saves while the page is open.
+    const before = (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body;
+    await t.patch(`/api/projects/${t.projectId}/feature_flags/${before.id}/`, { tags: ['checkout', 'web', 'q3'], version: before.version }).expect(200);
+    await page.getByLabel('Description', { exact: true }).fill('Checkout, redesigned');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = page.getByRole('alert', { name: 'Conflict' });
+    await conflict.getByText(`Someone else saved this flag (now version ${before.version + 1}, by ${t.email})`).waitFor();
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Checkout, redesigned');
+    await checkScreen(page, 'flag-conflict');
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await page.getByText(`Version ${before.version + 2} ·`).waitFor();
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Checkout, redesigned');
+    const after = (await t.get(`/api/projects/${t.projectId}/feature_flags/${before.id}/`).expect(200)).body;
+    expect(after.name).toBe('Checkout, redesigned');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a view-only member sees why they cannot change a flag, and gets 403 when they try', async () => {
     // An admin makes flags view-only for members, in Settings.
     const admin = await openConsole(browser);
@@ -268,7 +303,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByLabel('Event name').fill('signed_up');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: 'Edit signed_up' }).click();
-    await page.getByLabel('Tags').fill('Onboarding, growth');
+    await page.getByLabel('Tags', { exact: true }).fill('Onboarding, growth');
     await page.getByLabel('Post to Slack').check();
     await checkScreen(page, 'event-definition');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ROOT } from '../support/processes';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -68,5 +71,33 @@ describe('web console: serving', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).not.toContain('<div id="root">');
+  });
+
+  // The issue's budget: at most 250 KB of JavaScript, gzipped, before the first screen shows
+  // (the entry script and what it preloads; the other screens load when visited).
+  it('loads at most 250 KB of gzipped JavaScript first', async () => {
+    const index = (await t.get('/', null).set('Accept', html).expect(200)).text;
+    const scripts = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    let gzipped = 0;
+    for (const path of scripts) gzipped += gzipSync(Buffer.from((await t.get(path, null).expect(200)).text)).length;
+    process.stdout.write(`CONSOLE: first load ${(gzipped / 1024).toFixed(1)} KB of JavaScript gzipped (${scripts.length} files)\n`);
+    expect(gzipped).toBeLessThanOrEqual(250 * 1024);
+  });
+
+  // apps/console/src/api/schema.d.ts is generated from this document (npm run console:types).
+  it("the console's API types match /api/schema/", async () => {
+    const doc = (await t.get('/api/schema/', null).expect(200)).body;
+    const dir = mkdtempSync(join(tmpdir(), 'console-types-'));
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
+      const check = spawnSync(process.execPath, [join(ROOT, 'scripts/console-types.mjs'), '--check', join(dir, 'openapi.json')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      expect({ status: check.status, stderr: check.stderr }).toEqual({ status: 0, stderr: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
