@@ -17,7 +17,7 @@ describe('web console: the flows of a person running flags', () => {
   const FLAG = 'checkout-redesign';
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ BOOTSTRAP_EMAIL: 'admin@example.com' });
     await setPassword(t, t.userId, password);
     browser = await launchChromium();
     // What ingestion knows before anyone opens the console: a person with events.
@@ -117,6 +117,9 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByLabel('Condition 1 filter 1 property').fill('email');
     await page.getByLabel('Condition 1 filter 1 operator').selectOption('ends_with');
     await page.getByLabel('Condition 1 filter 1 value').fill('@example.com');
+    // Whom it reaches, before saving: ada, the one person.
+    await page.getByRole('group', { name: 'Condition set 1' }).getByRole('button', { name: 'How many persons does this reach?' }).click();
+    await page.getByRole('group', { name: 'Condition set 1' }).getByRole('status').filter({ hasText: '1 of 1 persons (100%)' }).waitFor();
     // Condition set 2: the Pro plan cohort, half of it, always the compact variant.
     await page.getByRole('button', { name: 'Add condition set' }).click();
     await page.getByRole('group', { name: 'Condition set 2' }).getByRole('button', { name: 'Add filter' }).click();
@@ -126,6 +129,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByLabel('Condition 2 variant override').selectOption('compact');
     await checkScreen(page, 'flag-editor');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved: version 2.' }).waitFor();
     await page.getByText('Version 2 ·', { exact: false }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
@@ -246,7 +250,7 @@ describe('web console: the flows of a person running flags', () => {
     expect(admin.problems).toEqual([]);
     await admin.context.close();
 
-    const viewer = await t.newUser(t.organizationId, { level: 'member' });
+    const viewer = await t.newUser(t.organizationId, { level: 'member', email: 'viewer@example.com' });
     await setPassword(t, viewer.userId, password);
     const { context, page, problems } = await openConsole(browser);
     await signIn(page, viewer.email, password);

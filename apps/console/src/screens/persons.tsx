@@ -11,26 +11,36 @@ export function PersonList() {
   const { projectId } = useSession();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
+  const propKey = params.get('property') ?? '';
+  const propValue = params.get('value') ?? '';
   const offset = Number(params.get('offset') ?? 0) || 0;
   const [text, setText] = useState(search);
+  const [key, setKey] = useState(propKey);
+  const [value, setValue] = useState(propValue);
+  const properties = propKey ? JSON.stringify([{ key: propKey, value: propValue, operator: 'exact', type: 'person' }]) : undefined;
   const persons = useLoad(
     () =>
       ok(
         api.GET('/api/projects/{project_id}/persons', {
-          params: { path: { project_id: String(projectId) }, query: { search: search || undefined, limit: PAGE, offset } },
+          params: { path: { project_id: String(projectId) }, query: { search: search || undefined, properties, limit: PAGE, offset } },
         }),
       ),
-    [projectId, search, offset],
+    [projectId, search, properties, offset],
   );
-  const go = (s: string, o: number) =>
+  const go = (s: string, o: number, k = propKey, v = propValue) =>
     setParams(() => {
       const p = new URLSearchParams();
       if (s) p.set('search', s);
+      if (k) p.set('property', k);
+      if (k) p.set('value', v);
       if (o) p.set('offset', String(o));
       return p;
     });
   const list = persons.data as { count?: number; results: Person[] } | undefined;
-  const csv = `/api/projects/${projectId}/persons/?format=csv${search ? `&search=${encodeURIComponent(search)}` : ''}`;
+  const csv =
+    `/api/projects/${projectId}/persons/?format=csv` +
+    (search ? `&search=${encodeURIComponent(search)}` : '') +
+    (properties ? `&properties=${encodeURIComponent(properties)}` : '');
   return (
     <>
       <div className="page-header">
@@ -45,12 +55,20 @@ export function PersonList() {
         className="filters"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          go(text.trim(), 0);
+          go(text.trim(), 0, key.trim(), value);
         }}
       >
         <div className="field">
           <label htmlFor="person-search">Email or distinct id</label>
           <input id="person-search" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="person-property">Property</label>
+          <input id="person-property" value={key} onChange={(e) => setKey(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="person-property-value">equals</label>
+          <input id="person-property-value" value={value} onChange={(e) => setValue(e.target.value)} />
         </div>
         <button type="submit">Search</button>
       </form>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import { api, ApiError, ok, Schemas } from '../../api/client';
 import { ErrorBanner, errorAt, Field, formatDate, parseTags, Switch, useLoad } from '../../components/ui';
 import { useSession } from '../../session';
+import { ConditionReach, CopyToProjects, Evaluations, RoleAccess } from './flag-extras';
 import {
   Condition,
   evenSplit,
@@ -82,6 +83,7 @@ export function FlagPage() {
   const path = { project_id: String(projectId), id: Number(id) };
   const flag = useLoad(() => ok(api.GET('/api/projects/{project_id}/feature_flags/{id}', { params: { path } })), [projectId, id]);
   const [historyTick, setHistoryTick] = useState(0);
+  const [saved, setSaved] = useState('');
   if (flag.error) return <ErrorBanner error={flag.error} />;
   if (!flag.data) return <p className="loading">Loading…</p>;
   return (
@@ -92,28 +94,33 @@ export function FlagPage() {
       <FlagEditor
         key={`${flag.data.id}-${flag.data.version}`}
         flag={flag.data}
-        onSaved={(f) => {
+        onSaved={(f, note) => {
           flag.set(f);
+          setSaved(note ?? '');
           setHistoryTick((t) => t + 1);
         }}
       />
+      <p role="status" className="saved-note">
+        {saved}
+      </p>
       <TestForPerson flagKey={flag.data.key} />
       <History flagId={flag.data.id} tick={historyTick} />
+      <Evaluations flagId={flag.data.id} />
+      <RoleAccess flagId={flag.data.id} />
+      <CopyToProjects flag={flag.data} />
     </>
   );
 }
 
-function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag) => void }) {
+function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: string) => void }) {
   const { projectId } = useSession();
   const [draft, setDraft] = useState<Draft>(() => toDraft(flag));
   const [error, setError] = useState<unknown>();
   const [conflict, setConflict] = useState<Flag | null>(null);
   const [saving, setSaving] = useState(false);
-  const [savedNote, setSavedNote] = useState('');
   const path = { project_id: String(projectId), id: flag.id };
   const change = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
-    setSavedNote('');
   };
   const split = splitError(draft.variants);
   const payloadErrors = Object.fromEntries(
@@ -129,7 +136,7 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag) => void 
         api.PATCH('/api/projects/{project_id}/feature_flags/{id}', { params: { path }, body: { ...toBody(draft), version } }),
       );
       setConflict(null);
-      onSaved(saved);
+      onSaved(saved, `Saved: version ${saved.version}.`);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         // Someone saved since this page loaded: show their version, keep this draft.
@@ -228,7 +235,6 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag) => void 
           {saving ? 'Saving…' : 'Save'}
         </button>
         {invalid ? <span className="field-error">Fix the errors above to save.</span> : null}
-        {savedNote ? <span role="status">{savedNote}</span> : null}
         <span className="spacer" />
         {flag.deleted ? (
           <button type="button" onClick={() => void setDeleted(false)}>
@@ -452,6 +458,7 @@ function Conditions({
               </Field>
             ) : null}
           </div>
+          <ConditionReach condition={c} />
           <button
             type="button"
             className="link danger"
