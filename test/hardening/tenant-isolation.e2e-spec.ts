@@ -64,6 +64,7 @@ const IDS: Record<string, (w: World) => Array<string | number>> = {
   'event_definitions/{id}': (w) => [w.eventDefinitionId],
   'personal_api_keys/{id}': (w) => [w.apiKeyId],
   'flags/{key}': (w) => w.flags.map((f) => f.key),
+  'members/{user_uuid}': (w) => [w.userUuid],
 };
 /** Parameters that look objects up by name rather than id: another tenant's name finds nothing. */
 const BY_NAME = new Set(['feature_flags/{feature_flag_key}']);
@@ -76,6 +77,9 @@ const BODIES: Partial<Record<string, (pw: World, cw: World) => object>> = {
   'patch /api/projects/{project_id}': () => ({ name: 'stolen' }),
   'post /api/organizations': () => ({ name: 'stolen' }),
   'post /api/personal_api_keys': () => ({ label: 'stolen', scopes: ['*'] }),
+  'patch /api/users/@me': () => ({ current_password: 'not-the-password', password: 'stolen-password' }),
+  'post /api/login': (pw) => ({ email: pw.tenant.email, password: 'not-the-password' }),
+  'patch /api/organizations/{organization_id}/members/{user_uuid}': () => ({ level: 1 }),
   'post /api/projects/{project_id}/persons/funnel': (pw) => ({ events: [{ id: '$identify' }, { id: pw.eventName }] }),
   'post /api/projects/{project_id}/persons/funnel/correlation': (pw) => ({
     events: [{ id: '$identify' }, { id: pw.eventName }],
@@ -633,6 +637,8 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
         'post /api/projects/{project_id}/persons/funnel',
         'post /api/projects/{project_id}/persons/funnel/correlation',
         'post /api/projects/{project_id}/persons/path',
+        'post /api/login',
+        'post /api/logout',
       ].sort(),
     );
     // nothing was created either (the next test reads back what exists)

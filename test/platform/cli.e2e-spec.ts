@@ -66,6 +66,43 @@ describe(`server and CLI processes (${serverUrl() ? 'PostgreSQL' : 'embedded PGl
     expect(logLines.join('\n')).not.toContain(key);
   });
 
+  it('prints a console password once, which signs in; the CLI resets it and sets others', async () => {
+    const password = /console password\s+(\S+)/.exec(server.output())![1];
+    const signIn = (email: string, pw: string) =>
+      fetch(`${server.url}/api/login/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: pw }),
+      });
+    expect((await signIn('admin@localhost', password)).status).toBe(200);
+    const logLines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
+    expect(logLines.join('\n')).not.toContain(password);
+
+    const reset = runCli(['users', 'password', '--email', 'admin@localhost'], env);
+    expect(reset.status).toBe(0);
+    expect(reset.last).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect((await signIn('admin@localhost', password)).status).toBe(401);
+    expect((await signIn('admin@localhost', reset.last)).status).toBe(200);
+
+    const orgs = (await (await api('/api/organizations/')).json()) as { results: Array<{ id: string }> };
+    const orgId = orgs.results[0].id;
+    const carol = runCli(
+      ['users', 'create', '--email', 'carol@acme.test', '--org', orgId, '--password-file', '-'],
+      env,
+      'carol-secret-1\n',
+    );
+    expect(carol.status).toBe(0);
+    expect(carol.stdout).not.toContain('carol-secret-1');
+    expect((await signIn('carol@acme.test', 'carol-secret-1')).status).toBe(200);
+
+    const short = runCli(['users', 'password', '--email', 'carol@acme.test', '--password-file', '-'], env, 'short\n');
+    expect(short.status).toBe(1);
+    expect(short.stderr).toMatch(/too short/);
+  });
+
   it('runs every CLI command while the server runs, results on the last line', async () => {
     const org = runCli(['orgs', 'create', '--name', 'Acme'], env);
     expect(org).toMatchObject({ status: 0 });

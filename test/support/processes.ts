@@ -29,10 +29,11 @@ export interface CliResult {
   last: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv): CliResult {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string): CliResult {
   const r = spawnSync(process.execPath, [join(ROOT, 'dist/apps/api/src/cli.js'), ...args], {
     cwd: ROOT,
     env,
+    input,
     encoding: 'utf8',
     timeout: 60_000,
   });

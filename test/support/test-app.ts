@@ -9,6 +9,7 @@ import {
   LogLevel,
   MEMBERSHIP_LEVELS,
   MembershipLevelName,
+  SessionsService,
   TenancyService,
 } from '@app/platform';
 import { ApiConfig } from '../../apps/api/src/api.config';
@@ -33,6 +34,14 @@ export interface TestUser {
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
+/** A signed-in console session: a supertest agent that keeps the cookies, and the CSRF token writes echo. */
+export interface SignedIn {
+  agent: ReturnType<typeof request.agent>;
+  csrf: string;
+  /** The Set-Cookie headers of the sign-in. */
+  cookies: string[];
+}
+
 export interface TestApp extends Tenant {
   app: NestExpressApplication;
   /** http://127.0.0.1:<port>, for SDKs that need a real address. */
@@ -41,6 +50,12 @@ export interface TestApp extends Tenant {
   publicUrl: string;
   db: TestDatabase;
   config: ApiConfig;
+  /** The bootstrap user's console password. */
+  password: string;
+  /** Gives a user a console password. */
+  setPassword(userId: number, password: string): Promise<void>;
+  /** Signs in through `POST /api/login/`; fails the test unless it answers 200. */
+  signIn(email: string, password: string): Promise<SignedIn>;
   /** A supertest request carrying `Authorization: Bearer <key>` (the bootstrap key by default; `null` for none). */
   req(method: Method, path: string, key?: string | null): request.Test;
   get(path: string, key?: string | null): request.Test;
@@ -70,6 +85,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await freshDatabase();
   const key = generateSecret('phx_');
   const projectToken = generateSecret('phc_');
+  const password = randomBytes(12).toString('base64url');
   const config = loadConfig(ApiConfig, {
     DATABASE_URL: db.url,
     // The in-memory PGlite is reached by URL, so the app cannot tell it is embedded: one
@@ -82,6 +98,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     MIGRATIONS_RUN: 'true',
     BOOTSTRAP_API_KEY: key,
     BOOTSTRAP_PROJECT_TOKEN: projectToken,
+    BOOTSTRAP_PASSWORD: password,
     ...env,
   });
   const logger = new JsonLogger(config.LOG_LEVEL);
@@ -121,6 +138,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     publicUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${port}`,
     db,
     config,
+    password,
+    setPassword: (userId, pw) => app.get(SessionsService).setPassword(userId, pw),
+    signIn: async (email, pw) => {
+      const agent = request.agent(baseUrl);
+      const res = await agent.post('/api/login/').send({ email, password: pw });
+      if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const csrf = /posthog_csrftoken=([^;]+)/.exec(cookies.join('\n'))?.[1];
+      if (!csrf) throw new Error('sign-in set no CSRF cookie');
+      return { agent, csrf, cookies };
+    },
     organizationId: bootstrap.organizationId,
     projectId: bootstrap.projectId,
     projectToken: bootstrap.projectToken,

@@ -4,14 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import {
-  baseOptions,
-  loadConfig,
-  PgTarget,
-  PlatformConfig,
-  runMigrations,
-  startMemoryDatabase,
-} from '../../libs/platform/src';
+// The parts, not the platform barrel: the global setup loads this file outside Jest's module
+// mapping, where the swagger plugin's lazy `./x.dto.js` imports in controllers do not resolve.
+import { loadConfig } from '../../libs/platform/src/config/env';
+import { PlatformConfig } from '../../libs/platform/src/config/platform-config';
+import { baseOptions, runMigrations } from '../../libs/platform/src/database/data-source';
+import { PgTarget, startMemoryDatabase } from '../../libs/platform/src/embedded/embedded-database';
 
 /**
  * One fresh database per e2e file. Without DATABASE_URL: an in-memory PGlite loaded from a dump

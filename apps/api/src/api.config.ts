@@ -15,6 +15,12 @@ export class ApiConfig extends withTargetingLimits(HttpConfig) {
   @Matches(/^phx_[A-Za-z0-9]{43}$/, { message: 'BOOTSTRAP_API_KEY must be phx_ followed by 43 letters or digits' })
   BOOTSTRAP_API_KEY?: string;
 
+  /** Fixes the first user's console password set on the first start (8 to 256 characters); unset: a random one, shown once. */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^.{8,256}$/s, { message: 'BOOTSTRAP_PASSWORD must be 8 to 256 characters' })
+  BOOTSTRAP_PASSWORD?: string;
+
   /** Fixes the project token created on the first start (phc_ + 43 letters/digits). */
   @EnvOptional()
   @EnvString()

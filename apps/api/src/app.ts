@@ -44,6 +44,7 @@ export async function createApiApp(config: ApiConfig, logger: JsonLogger): Promi
     const bootstrap = await app.get(BootstrapService).run({
       email: config.BOOTSTRAP_EMAIL,
       apiKey: config.BOOTSTRAP_API_KEY,
+      password: config.BOOTSTRAP_PASSWORD,
       projectToken: config.BOOTSTRAP_PROJECT_TOKEN,
     });
     return { app, bootstrap };

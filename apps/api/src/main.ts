@@ -12,6 +12,8 @@ function banner(url: string, boot: NonNullable<ApiApp['bootstrap']>): string {
     `    user               ${boot.email}`,
     `    personal API key   ${boot.apiKey}`,
     '                       (shown once: only its hash is stored)',
+    `    console password   ${boot.password}`,
+    `                       (sign in at ${url}/ as ${boot.email}; shown once)`,
     `    project token      ${boot.projectToken}   (project id ${boot.projectId})`,
     '',
     `  Try: curl -H "Authorization: Bearer ${boot.apiKey}" ${url}/api/projects/`,

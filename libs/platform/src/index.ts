@@ -23,18 +23,21 @@ export * from './errors/error-envelope';
 // domain: pure rules several contexts share (also importable one by one from domain code)
 export * from './domain/text';
 
-// auth: personal API keys, scopes, secrets, rate limits
+// auth: personal API keys, console sessions and passwords, scopes, secrets, rate limits
 export * from './auth/api-keys.service';
 export * from './auth/failed-auth-throttle';
 export * from './auth/rate-limiter';
 export * from './auth/scopes';
 export * from './auth/secrets';
+export * from './auth/passwords';
+export * from './auth/sessions.service';
 
 // tenancy: organizations, projects, users, memberships, the first-run bootstrap
 export * from './tenancy/actor';
 export * from './tenancy/bootstrap.service';
 export * from './tenancy/http/tenancy.dto';
 export * from './tenancy/membership';
+export * from './tenancy/members.service';
 export * from './tenancy/tenancy.records';
 export * from './tenancy/tenancy.service';
 

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityLogService } from './activity/activity-log.service';
 import { ApiKeysService } from './auth/api-keys.service';
 import { FailedAuthThrottle } from './auth/failed-auth-throttle';
+import { SessionsService } from './auth/sessions.service';
+import { MembersService } from './tenancy/members.service';
 import { BackgroundJobs } from './workload/background-jobs';
 import { BootstrapService } from './tenancy/bootstrap.service';
 import { ExpensiveWork } from './workload/expensive-work';
@@ -39,6 +41,8 @@ export class PlatformModule {
     const shared = [
       TenancyService,
       ApiKeysService,
+      SessionsService,
+      MembersService,
       ActivityLogService,
       BootstrapService,
       BackgroundJobs,

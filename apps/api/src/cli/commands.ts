@@ -3,10 +3,13 @@ import {
   ApiKeysService,
   DomainError,
   isMembershipLevelName,
+  generatePassword,
   MEMBERSHIP_LEVELS,
   runMigrations,
+  SessionsService,
   TenancyService,
 } from '@app/platform';
+import { readFileSync } from 'node:fs';
 import { INestApplicationContext } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -43,6 +46,18 @@ async function userByEmail(app: INestApplicationContext, email: string) {
   return user;
 }
 
+/**
+ * The password `--password-file` names (`-`: standard input; one line, its newline dropped), or
+ * a random one when the option is absent. Never an argument: the command line is visible to
+ * every user of the machine.
+ */
+async function passwordOption(args: ParsedArgs): Promise<{ password: string; generated: boolean }> {
+  const file = args.flags.get('password-file');
+  if (file === undefined) return { password: generatePassword(), generated: true };
+  const text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  return { password: text.replace(/\r?\n$/, ''), generated: false };
+}
+
 export const COMMANDS: Record<string, Command> = {
   'orgs create': {
     usage: 'orgs create --name NAME',
@@ -62,19 +77,32 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'users create': {
-    usage: 'users create --email EMAIL --org ORG_ID [--level member|admin|owner]',
-    options: ['email', 'org', 'level'],
+    usage: 'users create --email EMAIL --org ORG_ID [--level member|admin|owner] [--password-file FILE|-]',
+    options: ['email', 'org', 'level', 'password-file'],
     async run(app, args, out) {
       const level = args.flags.get('level') ?? 'member';
       if (!isMembershipLevelName(level)) throw new UsageError(`--level must be member, admin or owner, got "${level}"`);
       const tenancy = app.get(TenancyService);
       const ds = app.get<DataSource>(getDataSourceToken());
+      const password = args.flags.has('password-file') ? (await passwordOption(args)).password : undefined;
       const user = await ds.transaction(async (m) => {
         const u = await tenancy.ensureUser(required(args, 'email'), m);
         await tenancy.addMember(orgId(args), u.id, MEMBERSHIP_LEVELS[level], m);
+        if (password !== undefined) await app.get(SessionsService).setPassword(u.id, password, m);
         return u;
       });
       out(user.uuid);
+    },
+  },
+  'users password': {
+    usage: 'users password --email EMAIL [--password-file FILE|-]   (no file: a random password, printed once)',
+    options: ['email', 'password-file'],
+    async run(app, args, out) {
+      const user = await userByEmail(app, required(args, 'email'));
+      const { password, generated } = await passwordOption(args);
+      // Every session of the user ends: whoever held one signs in with the new password.
+      await app.get(SessionsService).setPassword(user.id, password);
+      out(generated ? password : `password set for ${user.email}`);
     },
   },
   'keys create': {

@@ -5,7 +5,9 @@ export const SCOPE_OBJECTS = [
   'event_definition',
   'cohort',
   'organization',
+  'organization_member',
   'project',
+  'user',
   'activity_log',
 ] as const;
 export type ScopeObject = (typeof SCOPE_OBJECTS)[number];

@@ -63,6 +63,17 @@ export class PlatformConfig {
   @EnvInt(1, 10_000)
   PERSONAL_API_KEYS_PER_USER = 10;
 
+  /** Days a console session lasts from its sign-in (PostHog/Django: 14). */
+  @EnvInt(1, 365)
+  SESSION_MAX_AGE_DAYS = 14;
+
+  /**
+   * Failed sign-ins one email address may have per 15 minutes, whatever the client's address;
+   * past it that address's sign-ins get 429 until the window is over (in memory, per instance).
+   */
+  @EnvInt(1, 10_000)
+  SIGN_IN_FAILURES_PER_EMAIL = 10;
+
   // --- Scheduled jobs: run by the worker, and by the API when SCHEDULER_ENABLED ---------------
 
   /** Minutes between two refreshes of the event definitions' volume_30_day. */

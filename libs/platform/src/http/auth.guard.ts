@@ -3,14 +3,18 @@ import { Reflector } from '@nestjs/core';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { RateLimiter } from '../auth/rate-limiter';
 import { missingScope, Scope } from '../auth/scopes';
+import { SessionsService } from '../auth/sessions.service';
 import { DomainError } from '../errors/domain-error';
+import { Actor } from '../tenancy/actor';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { AuthedRequest, PUBLIC_METADATA, SCOPES_METADATA } from './decorators';
+import { checkCsrf, sessionToken } from './session-cookies';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 
 /**
- * Authenticates the Bearer personal API key, applies the per-user rate limit, checks the route's
+ * Authenticates the Bearer personal API key (or, without an Authorization header, the console's
+ * session cookie, whose writes must carry its CSRF token), applies the per-user rate limit, checks the route's
  * scopes, and resolves `:project_id` / `:organization_id` to something the caller's
  * organizations hold (404 otherwise, never 403, so nothing leaks).
  */
@@ -19,6 +23,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeysService,
+    private readonly sessions: SessionsService,
     private readonly tenancy: TenancyService,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter | null,
   ) {}
@@ -30,19 +35,7 @@ export class AuthGuard implements CanActivate {
     if (scopes === undefined) throw DomainError.forbidden('This route declares no scope and is closed.');
 
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
-    const header = req.headers.authorization;
-    if (!header) {
-      throw new DomainError('unauthenticated', 'not_authenticated', 'Authentication credentials were not provided.');
-    }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const actor = match ? await this.keys.authenticate(match[1]) : undefined;
-    if (!actor) {
-      throw new DomainError(
-        'unauthenticated',
-        'authentication_failed',
-        'Personal API key found in request Authorization header is invalid.',
-      );
-    }
+    const actor = await this.authenticate(req);
     if (this.limiter) {
       // Per user, not per key: more keys buy no more requests.
       const decision = this.limiter.hit(`user:${actor.userId}`);
@@ -59,5 +52,29 @@ export class AuthGuard implements CanActivate {
     if (projectId !== undefined) req.project = await this.tenancy.resolveProject(actor, projectId);
     if (organizationId !== undefined) req.organization = await this.tenancy.resolveOrganization(actor, organizationId);
     return true;
+  }
+
+  /** The actor behind the request's key, or its session cookie when it sends no key; 401/403 otherwise. */
+  private async authenticate(req: AuthedRequest): Promise<Actor> {
+    const header = req.headers.authorization;
+    if (header) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      const actor = match ? await this.keys.authenticate(match[1]) : undefined;
+      if (!actor) {
+        throw new DomainError(
+          'unauthenticated',
+          'authentication_failed',
+          'Personal API key found in request Authorization header is invalid.',
+        );
+      }
+      return actor;
+    }
+    const token = sessionToken(req);
+    const session = token === undefined ? undefined : await this.sessions.authenticate(token);
+    if (!session) {
+      throw new DomainError('unauthenticated', 'not_authenticated', 'Authentication credentials were not provided.');
+    }
+    checkCsrf(req, session);
+    return session.actor;
   }
 }

@@ -8,6 +8,8 @@ import {
   ProjectsController,
   UsersController,
 } from '../tenancy/http/tenancy.controllers';
+import { MembersController } from '../tenancy/http/members.controller';
+import { SessionController } from '../tenancy/http/session.controller';
 import { AuthGuard, RATE_LIMITER } from './auth.guard';
 import { OperationsController } from './controllers/operations.controller';
 import { ErrorFilter } from './error.filter';
@@ -25,6 +27,8 @@ import { RequestValidationPipe } from './validation.pipe';
     OrganizationsController,
     UsersController,
     PersonalApiKeysController,
+    SessionController,
+    MembersController,
   ],
   providers: [
     Lifecycle,

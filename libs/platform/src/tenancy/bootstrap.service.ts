@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../auth/api-keys.service';
+import { generatePassword } from '../auth/passwords';
 import { generateSecret } from '../auth/secrets';
+import { SessionsService } from '../auth/sessions.service';
 import { MEMBERSHIP_LEVELS } from './membership';
 import { TenancyService } from './tenancy.service';
 
@@ -10,12 +12,16 @@ export interface BootstrapInput {
   email: string;
   apiKey?: string;
   projectToken?: string;
+  /** The first user's console password; unset: a random one, shown once. */
+  password?: string;
 }
 
 export interface BootstrapResult {
   email: string;
   /** The plaintext key, for the one-time banner. */
   apiKey: string;
+  /** The first user's console password, for the one-time banner. */
+  password: string;
   projectToken: string;
   projectId: number;
   organizationId: string;
@@ -26,8 +32,8 @@ const MARKER = 'bootstrapped_at';
 const BOOTSTRAP_LOCK = 7_205_301_994;
 
 /**
- * First start on an empty database: one organization, one project, one user (owner) and one `*`
- * personal API key. A marker row makes every later start (of any instance) create nothing.
+ * First start on an empty database: one organization, one project, one user (owner) with a console
+ * password and one `*` personal API key. A marker row makes every later start (of any instance) create nothing.
  */
 @Injectable()
 export class BootstrapService {
@@ -35,6 +41,7 @@ export class BootstrapService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly tenancy: TenancyService,
     private readonly keys: ApiKeysService,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** The created objects on the first start; undefined on every later one. */
@@ -53,6 +60,8 @@ export class BootstrapService {
       );
       await this.tenancy.addMember(org.id, user.id, MEMBERSHIP_LEVELS.owner, m);
       const { value } = await this.keys.create(user.id, { label: 'bootstrap', scopes: ['*'] }, input.apiKey, m);
+      const password = input.password ?? generatePassword();
+      await this.sessions.setPassword(user.id, password, m, 'BOOTSTRAP_PASSWORD');
       await m.query(`INSERT INTO instance_settings (key, value) VALUES ($1, $2)`, [
         MARKER,
         JSON.stringify(new Date().toISOString()),
@@ -60,6 +69,7 @@ export class BootstrapService {
       return {
         email: user.email,
         apiKey: value,
+        password,
         projectToken: project.apiToken,
         projectId: project.id,
         organizationId: org.id,

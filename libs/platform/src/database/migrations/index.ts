@@ -13,6 +13,7 @@ import { FlagDependencyIds1765200000000 } from './1765200000000-flag-dependency-
 import { TargetingFunctions1765300000000 } from './1765300000000-targeting-functions';
 import { ScheduledChanges1765800000000 } from './1765800000000-scheduled-changes';
 import { FlagCalls1765820000000 } from './1765820000000-flag-calls';
+import { SignIn1766100000000 } from './1766100000000-sign-in';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   TargetingFunctions1765300000000,
   ScheduledChanges1765800000000,
   FlagCalls1765820000000,
+  SignIn1766100000000,
 ];

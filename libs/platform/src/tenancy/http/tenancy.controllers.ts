@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import type { Request } from 'express';
 import { ApiKeysService, validateScopes } from '../../auth/api-keys.service';
 import { scopeAllows, Scope } from '../../auth/scopes';
+import { SessionsService } from '../../auth/sessions.service';
 import { DomainError } from '../../errors/domain-error';
 import {
   ApiPaginatedResponse,
@@ -17,6 +18,7 @@ import type { Actor, OrganizationAccess, ProjectAccess } from '../actor';
 import { isOrganizationAdmin } from '../membership';
 import { TenancyService } from '../tenancy.service';
 import {
+  ChangePasswordDto,
   CreatedPersonalApiKeyDto,
   CreateOrganizationDto,
   CreatePersonalApiKeyDto,
@@ -132,26 +134,49 @@ export class OrganizationsController {
 @ApiTags('users')
 @Controller('api/users')
 export class UsersController {
-  constructor(private readonly tenancy: TenancyService) {}
+  constructor(
+    private readonly tenancy: TenancyService,
+    private readonly sessions: SessionsService,
+  ) {}
 
   /** The user behind the key, with their organizations and current project. */
   @Get('@me')
   @RequireScopes()
   @ApiOkResponse({ type: MeDto })
   async me(@CurrentActor() actor: Actor): Promise<MeDto> {
-    const user = (await this.tenancy.getUser(actor.userId))!;
-    const orgs = await this.tenancy.organizationRows(actor.userId);
-    const projects = await this.tenancy.projectsOfOrganizations(orgs.map((o) => o.id));
-    const currentOrg = orgs.find((o) => o.id === user.currentOrganizationId) ?? orgs[0];
-    const currentProject =
-      projects.find((p) => p.id === user.currentProjectId) ?? projects.find((p) => p.organizationId === currentOrg?.id);
-    return {
-      ...toUserBasic(user),
-      organization: currentOrg ? toOrganizationDto(currentOrg, projects) : null,
-      organizations: orgs.map((o) => ({ id: o.id, name: o.name, slug: o.slug, membership_level: o.membershipLevel })),
-      team: currentProject ? toProjectDto(currentProject) : null,
-    };
+    return meOf(this.tenancy, actor.userId);
   }
+
+  /**
+   * Changes your password (PostHog: `current_password` and `password`); every session of yours
+   * ends, this one too, so the console signs in again.
+   */
+  @Patch('@me')
+  @RequireScopes('user:write')
+  @ApiOkResponse({ type: MeDto })
+  async update(@CurrentActor() actor: Actor, @Body() body: ChangePasswordDto): Promise<MeDto> {
+    if (!(await this.sessions.passwordMatches(actor.userId, body.current_password))) {
+      throw DomainError.invalid('Your current password is incorrect.', 'current_password', 'incorrect_password');
+    }
+    await this.sessions.setPassword(actor.userId, body.password);
+    return meOf(this.tenancy, actor.userId);
+  }
+}
+
+/** `GET /api/users/@me/`: the user with their organizations and current project. */
+export async function meOf(tenancy: TenancyService, userId: number): Promise<MeDto> {
+  const user = (await tenancy.getUser(userId))!;
+  const orgs = await tenancy.organizationRows(userId);
+  const projects = await tenancy.projectsOfOrganizations(orgs.map((o) => o.id));
+  const currentOrg = orgs.find((o) => o.id === user.currentOrganizationId) ?? orgs[0];
+  const currentProject =
+    projects.find((p) => p.id === user.currentProjectId) ?? projects.find((p) => p.organizationId === currentOrg?.id);
+  return {
+    ...toUserBasic(user),
+    organization: currentOrg ? toOrganizationDto(currentOrg, projects) : null,
+    organizations: orgs.map((o) => ({ id: o.id, name: o.name, slug: o.slug, membership_level: o.membershipLevel })),
+    team: currentProject ? toProjectDto(currentProject) : null,
+  };
 }
 
 /** A key may manage only keys whose scopes it holds itself, so no key can mint a stronger one. */

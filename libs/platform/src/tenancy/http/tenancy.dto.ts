@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../auth/passwords';
 import { ALL_SCOPES } from '../../auth/scopes';
 import { OrganizationWithLevel } from '../tenancy.service';
-import { PersonalApiKeyRecord, ProjectRecord, UserRecord } from '../tenancy.records';
+import { MembershipRecord, PersonalApiKeyRecord, ProjectRecord, UserRecord } from '../tenancy.records';
 
 /** A user as embedded in other objects (`created_by`). */
 export class UserBasicDto {
@@ -166,4 +167,53 @@ export class CreatePersonalApiKeyDto {
   @ArrayMaxSize(50)
   @IsString({ each: true })
   scopes: string[];
+}
+
+export class SignInDto {
+  @ApiProperty({ example: 'admin@localhost' })
+  @IsString()
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ format: 'password', maxLength: PASSWORD_MAX_LENGTH })
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+}
+
+export class OrganizationMemberDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: UserBasicDto }) user: UserBasicDto;
+  @ApiProperty({ description: '1 member, 8 admin, 15 owner', enum: [1, 8, 15] }) level: number;
+  @ApiProperty({ format: 'date-time' }) joined_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export function toOrganizationMemberDto(m: MembershipRecord, user: UserRecord): OrganizationMemberDto {
+  return {
+    id: m.id,
+    user: toUserBasic(user),
+    level: m.level,
+    joined_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  };
+}
+
+export class UpdateOrganizationMemberDto {
+  /** 1 member, 8 admin, 15 owner (making someone owner hands your ownership over: you become admin). */
+  @ApiProperty({ enum: [1, 8, 15] })
+  @IsIn([1, 8, 15])
+  level: number;
+}
+
+export class ChangePasswordDto {
+  /** Your password now. */
+  @ApiProperty({ format: 'password' })
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  current_password: string;
+
+  @ApiProperty({ format: 'password', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
+  @IsString()
+  password: string;
 }
