@@ -18,7 +18,7 @@ describe('web console: the flows of a person running flags', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ BOOTSTRAP_EMAIL: 'admin@example.com' });
-    await setPassword(t, t.userId, password);
+    await t.setPassword(t.userId, password);
     browser = await launchChromium();
     // What ingestion knows before anyone opens the console: a person with events.
     await ingest(t, t.projectToken, [
@@ -251,7 +251,7 @@ describe('web console: the flows of a person running flags', () => {
     await admin.context.close();
 
     const viewer = await t.newUser(t.organizationId, { level: 'member', email: 'viewer@example.com' });
-    await setPassword(t, viewer.userId, password);
+    await t.setPassword(viewer.userId, password);
     const { context, page, problems } = await openConsole(browser);
     await signIn(page, viewer.email, password);
     await page.getByRole('link', { name: FLAG }).click();
@@ -340,9 +340,4 @@ describe('web console: the flows of a person running flags', () => {
 
 async function expectAlert(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).waitFor();
-}
-
-/** The sign-in harness on main (setPassword); see the lead's contract. */
-async function setPassword(t: TestApp, userId: number, password: string): Promise<void> {
-  await (t as unknown as { setPassword(userId: number, password: string): Promise<void> }).setPassword(userId, password);
 }

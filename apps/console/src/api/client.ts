@@ -52,7 +52,7 @@ api.use({
     return request;
   },
   onResponse({ response, request }) {
-    if (response.status === 401 && !request.url.endsWith('/api/login/')) onSignedOut();
+    if (response.status === 401 && !/\/api\/login\/?$/.test(new URL(request.url).pathname)) onSignedOut();
     return response;
   },
 });
@@ -77,25 +77,12 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   return result.data as T;
 }
 
-/** Sign-in and sign-out (`/api/login/`, `/api/logout/`), outside the OpenAPI document's management routes. */
-export async function signIn(email: string, password: string): Promise<Schemas['MeDto']> {
-  const res = await fetch('/api/login/', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  }).catch(() => undefined);
-  if (!res) throw new ApiError(0, { type: 'network', code: 'network', detail: 'The server cannot be reached.', attr: null });
-  const body = await res.json().catch(() => undefined);
-  if (!res.ok) throw new ApiError(res.status, toEnvelope(res.status, body));
-  return body as Schemas['MeDto'];
+/** Signs in with email and password: the server sets the session and CSRF cookies. */
+export function signIn(email: string, password: string): Promise<Schemas['MeDto']> {
+  return ok(api.POST('/api/login', { body: { email, password } }));
 }
 
+/** Ends the session (the CSRF token goes with it, as with every write). */
 export async function signOut(): Promise<void> {
-  const token = cookie('posthog_csrftoken');
-  await fetch('/api/logout/', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: token ? { 'X-CSRFToken': token } : {},
-  }).catch(() => undefined);
+  await ok(api.POST('/api/logout')).catch(() => undefined);
 }

@@ -67,6 +67,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with email and password; answers as `GET /api/users/@me/`. Failed attempts are throttled. */
+        post: operations["Session_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the session of the request's cookie, which must come with its CSRF token (403
+         *     otherwise); without a session there is nothing to end and it answers 204 all the same.
+         */
+        post: operations["Session_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations": {
         parameters: {
             query?: never;
@@ -152,6 +189,40 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Members_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/members/{user_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a member (admins), or yourself (leaving); the owner cannot be removed. */
+        delete: operations["Members_remove"];
+        options?: never;
+        head?: never;
+        /** Changes a member's level (admins; never your own; owner hands the ownership over). */
+        patch: operations["Members_update"];
         trace?: never;
     };
     "/api/organizations/{organization_id}/roles": {
@@ -1044,7 +1115,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        patch: operations["Users_update"];
         trace?: never;
     };
     "/array/{token}/config": {
@@ -1393,6 +1464,15 @@ export interface components {
             /** @description Count groups of this type instead of persons. */
             group_type_index?: number | null;
         };
+        ChangePasswordDto: {
+            /**
+             * Format: password
+             * @description Your password now.
+             */
+            current_password: string;
+            /** Format: password */
+            password: string;
+        };
         CohortDto: {
             /** @description Persons in the cohort at the last calculation. */
             count: number | null;
@@ -1472,7 +1552,7 @@ export interface components {
             last_used_at: string | null;
             /** @example phx_...eZxz */
             mask_value: string;
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "project:read" | "project:write" | "activity_log:read" | "activity_log:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write")[];
             /** @description The key itself. Shown once: only its hash is stored. */
             value: string;
         };
@@ -1517,7 +1597,7 @@ export interface components {
         CreatePersonalApiKeyDto: {
             label: string;
             /** @description At most the scopes of the key making the request. */
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "project:read" | "project:write" | "activity_log:read" | "activity_log:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write")[];
         };
         CreateProjectDto: {
             name: string;
@@ -2112,6 +2192,20 @@ export interface components {
             /** @description The project id (PostHog: team). */
             team_id: number;
         };
+        OrganizationMemberDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            joined_at: string;
+            /**
+             * @description 1 member, 8 admin, 15 owner
+             * @enum {number}
+             */
+            level: 1 | 8 | 15;
+            /** Format: date-time */
+            updated_at: string;
+            user: components["schemas"]["UserBasicDto"];
+        };
         PersonActorDto: {
             /** Format: date-time */
             created_at: string;
@@ -2150,7 +2244,7 @@ export interface components {
             last_used_at: string | null;
             /** @example phx_...eZxz */
             mask_value: string;
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "project:read" | "project:write" | "activity_log:read" | "activity_log:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write")[];
         };
         PersonCohortsDto: {
             /** @description The live cohorts the person belongs to. */
@@ -2388,6 +2482,12 @@ export interface components {
             /** @description One entry. */
             results: components["schemas"]["ActorsResultDto"][];
         };
+        SignInDto: {
+            /** @example admin@localhost */
+            email: string;
+            /** Format: password */
+            password: string;
+        };
         SplitPersonDto: {
             /** @description The distinct id that stays with this person (it keeps its properties). Omitted: the oldest id stays and the properties are cleared. */
             main_distinct_id?: string;
@@ -2470,6 +2570,13 @@ export interface components {
             tags?: string[];
             /** @description The version you last read; if the flag has moved on: 409. */
             version?: number;
+        };
+        UpdateOrganizationMemberDto: {
+            /**
+             * @description 1 member, 8 admin, 15 owner (making someone owner hands your ownership over: you become admin).
+             * @enum {number}
+             */
+            level: 1 | 8 | 15;
         };
         UpdatePersonDto: {
             /** @description Merged into the person’s properties. */
@@ -2717,6 +2824,163 @@ export interface operations {
             };
             /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Session_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Wrong email or password (or a user without one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Session_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3283,6 +3547,287 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CopyFlagsResultDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Members_list: {
+        parameters: {
+            query?: {
+                /** @description Results per page (default 100, at most 1000). */
+                limit?: number;
+                /** @description Index of the first result. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id (UUID) of the organization, or `@current`. */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        count: number;
+                        /** Format: uri */
+                        next: string | null;
+                        /** Format: uri */
+                        previous: string | null;
+                        results: components["schemas"]["OrganizationMemberDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Members_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID) of the organization, or `@current`. */
+                organization_id: string;
+                user_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Members_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID) of the organization, or `@current`. */
+                organization_id: string;
+                user_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationMemberDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationMemberDto"];
                 };
             };
             /** @description Invalid input: the envelope names the field in `attr`. */
@@ -10892,6 +11437,101 @@ export interface operations {
             };
             /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { api, ApiError, cookie, ok, Schemas } from '../api/client';
+import { api, ok, Schemas } from '../api/client';
 import { ErrorBanner, errorAt, Field, formatDate, useLoad } from '../components/ui';
 import { useSession } from '../session';
 
@@ -138,34 +138,27 @@ function PersonalKeys() {
   );
 }
 
-interface Member {
-  id: string;
-  user: { id: number; uuid: string; email: string; first_name: string; last_name: string };
-  level: number;
-  joined_at: string;
-}
+type Member = Schemas['OrganizationMemberDto'];
 const LEVELS: Record<number, string> = { 1: 'Member', 8: 'Admin', 15: 'Owner' };
 
-/** The organization's members (`/api/organizations/:id/members/`): levels changed and members removed by admins. */
+/** The organization's members: levels changed and members removed by admins (the API says who may). */
 function Members() {
   const { me } = useSession();
   const orgId = me.organization?.id;
   const [error, setError] = useState<unknown>();
-  const members = useLoad(async () => {
-    const res = await fetch(`/api/organizations/${orgId}/members/`, { credentials: 'same-origin' });
-    const body = await res.json().catch(() => undefined);
-    if (!res.ok) throw new ApiError(res.status, body);
-    return body as { results: Member[] };
-  }, [orgId]);
-  const write = async (method: 'PATCH' | 'DELETE', member: Member, body?: object) => {
+  const members = useLoad(
+    () => ok(api.GET('/api/organizations/{organization_id}/members', { params: { path: { organization_id: String(orgId) } } })),
+    [orgId],
+  );
+  const write = async (method: 'PATCH' | 'DELETE', member: Member, level?: number) => {
     setError(undefined);
-    const res = await fetch(`/api/organizations/${orgId}/members/${member.user.uuid}/`, {
-      method,
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': cookie('posthog_csrftoken') ?? '' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) setError(new ApiError(res.status, await res.json().catch(() => ({ detail: `The server answered ${res.status}.` }))));
+    const path = { organization_id: String(orgId), user_uuid: member.user.uuid };
+    try {
+      if (method === 'PATCH') await ok(api.PATCH('/api/organizations/{organization_id}/members/{user_uuid}', { params: { path }, body: { level } as never }));
+      else await ok(api.DELETE('/api/organizations/{organization_id}/members/{user_uuid}', { params: { path } }));
+    } catch (e) {
+      setError(e);
+    }
     members.reload();
   };
   if (!orgId) return null;
@@ -187,14 +180,14 @@ function Members() {
             </tr>
           </thead>
           <tbody>
-            {(members.data?.results ?? []).map((m) => (
+            {((members.data?.results ?? []) as Member[]).map((m) => (
               <tr key={m.id}>
                 <td>{m.user.email}</td>
                 <td>
                   <select
                     aria-label={`Level of ${m.user.email}`}
                     value={m.level}
-                    onChange={(e) => void write('PATCH', m, { level: Number(e.target.value) })}
+                    onChange={(e) => void write('PATCH', m, Number(e.target.value))}
                   >
                     {Object.entries(LEVELS).map(([v, l]) => (
                       <option key={v} value={v}>
