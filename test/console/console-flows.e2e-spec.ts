@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { PostHog } from 'posthog-node';
-import { ingest, personOf } from '../persons/factories';
+import { dataSource, ingest, personOf } from '../persons/factories';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';
 import { launchChromium, openConsole, screenshot, seriousViolations } from './browser';
@@ -287,6 +287,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('row', { name: /^plan/ }).getByText('enterprise').waitFor();
     expect((await personOf(t, 'ada'))?.properties.plan).toBe('enterprise');
 
+    const ada = (await personOf(t, 'ada'))!;
     await page.getByLabel('Also delete their events').check();
     await page.getByRole('button', { name: 'Delete person' }).click();
     await page.getByRole('alertdialog').getByText('Delete ada@example.com and their events? This cannot be undone.').waitFor();
@@ -296,6 +297,9 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No persons match.').waitFor();
     expect(await personOf(t, 'ada')).toBeUndefined();
+    // Their events: queued for the next deletion batch, as the API's delete_events=true does.
+    const queued = await dataSource(t).query(`SELECT distinct_ids FROM event_deletion_requests WHERE person_uuid = $1`, [ada.uuid]);
+    expect(queued).toEqual([{ distinct_ids: ['ada'] }]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -320,6 +324,42 @@ describe('web console: the flows of a person running flags', () => {
     await context.close();
   });
 
+  it('soft-deletes a flag and restores it', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete flag' }).click();
+    await page.getByText('Deleted', { exact: true }).waitFor();
+    expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId(true)}/`).expect(200)).body.deleted).toBe(true);
+    await page.getByRole('button', { name: 'Restore flag' }).click();
+    await page.getByRole('button', { name: 'Delete flag' }).waitFor();
+    expect(await page.getByText('Deleted', { exact: true }).count()).toBe(0);
+    expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body.deleted).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a personal API key (shown once, and it works) and revokes it', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('Project token:').getByText(t.projectToken).waitFor();
+    await page.getByLabel('Key label').fill('reporting');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('status').filter({ hasText: 'New key (shown once, copy it now):' });
+    await shown.waitFor();
+    const key = await shown.locator('code').innerText();
+    expect(key).toMatch(/^phx_/);
+    await t.get(`/api/projects/${t.projectId}/feature_flags/`, key).expect(200);
+    await t.get(`/api/projects/${t.projectId}/persons/`, key).expect(403);
+    await page.getByRole('button', { name: 'Revoke reporting' }).click();
+    await page.getByRole('button', { name: 'Revoke reporting' }).waitFor({ state: 'detached' });
+    await t.get(`/api/projects/${t.projectId}/feature_flags/`, key).expect(401);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('is usable at 360 px: the menu opens and leads to every screen', async () => {
     const { context, page, problems } = await openConsole(browser, { width: 360 });
     await signIn(page, t.email, password);
@@ -333,8 +373,10 @@ describe('web console: the flows of a person running flags', () => {
     await context.close();
   });
 
-  async function flagId(): Promise<number> {
-    return (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body.results[0].id;
+  let knownFlagId: number | undefined;
+  async function flagId(deleted = false): Promise<number> {
+    if (!deleted) knownFlagId = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body.results[0].id;
+    return knownFlagId!;
   }
 });
 
