@@ -5,29 +5,14 @@
 // (test/faults: the built server against a private PostgreSQL cluster they stop and start).
 // `npm test` runs the first three, `npm run test:faults` the fourth.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', useESM: true }] };
-// The app under test runs through the @nestjs/swagger plugin as `nest build` does (its OpenAPI
-// document comes from the DTO types and doc comments); the plugin needs a program, so these
-// files are not compiled one by one. Unit specs need no document and keep the fast path.
-// nest-cli.json's plugin options, passed here so that they are part of ts-jest's cache key.
-const swaggerPlugin = require('./nest-cli.json').compilerOptions.plugins.find((p) => p.name === '@nestjs/swagger');
-const appTransform = {
-  '^.+\\.ts$': [
-    'ts-jest',
-    {
-      tsconfig: '<rootDir>/tsconfig.jest.json',
-      useESM: true,
-      diagnostics: false,
-      astTransformers: {
-        before: [{ path: '<rootDir>/test/support/swagger-plugin.cjs', options: swaggerPlugin.options }],
-      },
-    },
-  ],
-};
 const moduleNameMapper = {
   '^@app/([^/]+)$': '<rootDir>/libs/$1/src',
   '^@app/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
-// The plugin's lazy type imports name ES modules the way Node does (`./flags.dto.js`).
+// The app under test documents what `nest build` documents: the @nestjs/swagger plugin's metadata
+// is generated once by the global setup (test/support/openapi-metadata.mjs) and loaded by
+// startTestApp (test/support/openapi-plugin-metadata.ts), so the files compile one by one like the unit specs.
+// The metadata's lazy imports name ES modules the way Node does (`./flags.dto.js`).
 const appModuleNameMapper = { ...moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' };
 
 module.exports = {
@@ -59,7 +44,9 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      transform: appTransform,
+      // Several processes on one database: PostgreSQL only (the embedded one belongs to one process).
+      testPathIgnorePatterns: process.env.DATABASE_URL ? [] : ['<rootDir>/test/scale-out/'],
+      transform,
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper: appModuleNameMapper,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
@@ -71,7 +58,7 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
-      transform: appTransform,
+      transform,
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper: appModuleNameMapper,
       globalSetup: '<rootDir>/test/faults/support/global-setup.ts',

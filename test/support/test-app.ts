@@ -14,6 +14,7 @@ import {
 } from '@app/platform';
 import { ApiConfig } from '../../apps/api/src/api.config';
 import { createApiApp } from '../../apps/api/src/app';
+import { loadOpenApiPluginMetadata } from './openapi-plugin-metadata';
 import { freshDatabase, serverUrl, TestDatabase } from './test-database';
 
 /** An organization with one project, one user (owner by default) and that user's key. */
@@ -102,6 +103,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const logger = new JsonLogger(config.LOG_LEVEL);
+  await loadOpenApiPluginMetadata();
   let created;
   try {
     created = await createApiApp(config, logger);

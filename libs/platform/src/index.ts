@@ -27,6 +27,7 @@ export * from './domain/text';
 export * from './auth/api-keys.service';
 export * from './auth/failed-auth-throttle';
 export * from './auth/rate-limiter';
+export * from './auth/rate-limits';
 export * from './auth/scopes';
 export * from './auth/secrets';
 export * from './auth/passwords';

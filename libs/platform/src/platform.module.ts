@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityLogService } from './activity/activity-log.service';
 import { ApiKeysService } from './auth/api-keys.service';
 import { FailedAuthThrottle } from './auth/failed-auth-throttle';
+import { RateLimits } from './auth/rate-limits';
 import { SessionsService } from './auth/sessions.service';
 import { MembersService } from './tenancy/members.service';
 import { BackgroundJobs } from './workload/background-jobs';
@@ -48,6 +49,7 @@ export class PlatformModule {
       BackgroundJobs,
       ExpensiveWork,
       FailedAuthThrottle,
+      RateLimits,
     ];
     const configs = configProviders(config);
     return {

@@ -64,6 +64,7 @@ export class CreateScheduledChangeDto implements ScheduleInput {
 
   @ApiPropertyOptional({
     nullable: true,
+    type: String,
     description: 'Five cron fields, read in UTC (instead of recurrence_interval).',
   })
   @IsOmittable()
@@ -71,7 +72,12 @@ export class CreateScheduledChangeDto implements ScheduleInput {
   @IsString()
   cron_expression?: string | null;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'A recurring change stops after it.' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'A recurring change stops after it.',
+  })
   @IsOmittable()
   @ValidateIf((_, v) => v !== null)
   @IsString()
@@ -110,13 +116,13 @@ export class UpdateScheduledChangeDto implements ScheduleInput {
   @IsString()
   recurrence_interval?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ nullable: true, type: String })
   @IsOmittable()
   @ValidateIf((_, v) => v !== null)
   @IsString()
   cron_expression?: string | null;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String })
   @IsOmittable()
   @ValidateIf((_, v) => v !== null)
   @IsString()

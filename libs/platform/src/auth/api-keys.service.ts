@@ -127,7 +127,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const now = Date.now();
     const hit = this.cache.get(hash);
     if (hit) return hit;
-    this.failures.check();
+    await this.failures.check();
     const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
       `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
               u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
@@ -138,7 +138,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     );
     if (rows.length === 0) {
       this.cache.delete(hash);
-      this.failures.failed();
+      await this.failures.failed();
       return undefined;
     }
     const { lastUsedAt, ...fields } = rows[0];

@@ -3,7 +3,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { HttpConfig } from '../config/http-config';
 import { DomainError } from '../errors/domain-error';
 import { currentClientAddress } from '../observability/request-context';
-import { RateLimiter } from './rate-limiter';
+import { Limiter, RateLimits } from './rate-limits';
 
 /** Client addresses counted at once; past it the oldest go first. */
 const MAX_ADDRESSES = 100_000;
@@ -31,30 +31,31 @@ export function clientKey(address: string): string {
  * Failed authentications per client address. A personal API key or a project token that names
  * nothing costs a hash and a query; past AUTH_FAILURES_PER_MINUTE failures an address gets 429
  * with Retry-After before any lookup, until the minute is over. The address is the request's
- * (`req.ip`: the connection's peer unless TRUST_PROXY trusts it); in memory, per API instance.
+ * (`req.ip`: the connection's peer unless TRUST_PROXY trusts it); counted per API instance, or by
+ * all of them together with REDIS_URL (RateLimits).
  * Outside a request (CLI, worker) nothing is counted.
  */
 @Injectable()
 export class FailedAuthThrottle {
-  private readonly limiter: RateLimiter | null;
+  private readonly limiter: Limiter | null;
 
-  constructor(@Optional() config?: HttpConfig) {
+  constructor(@Optional() config?: HttpConfig, @Optional() limits?: RateLimits) {
     const limit = config?.AUTH_FAILURES_PER_MINUTE ?? 0;
-    this.limiter = limit > 0 ? new RateLimiter([{ limit, windowMs: 60_000 }], MAX_ADDRESSES) : null;
+    this.limiter = limit > 0 && limits ? limits.create('auth-failures', [{ limit, windowMs: 60_000 }], MAX_ADDRESSES) : null;
   }
 
   /** 429 when the current request's address is past its failures: call it before a lookup. */
-  check(): void {
+  async check(): Promise<void> {
     const key = this.key();
     if (key === undefined) return;
-    const decision = this.limiter!.peek(key);
+    const decision = await this.limiter!.peek(key);
     if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
   }
 
   /** Counts a lookup that found nothing against the current request's address. */
-  failed(): void {
+  async failed(): Promise<void> {
     const key = this.key();
-    if (key !== undefined) this.limiter!.hit(key);
+    if (key !== undefined) await this.limiter!.hit(key);
   }
 
   private key(): string | undefined {

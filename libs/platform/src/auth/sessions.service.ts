@@ -10,7 +10,7 @@ import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
 import { FailedAuthThrottle } from './failed-auth-throttle';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords';
-import { RateLimiter } from './rate-limiter';
+import { Limiter, RateLimits } from './rate-limits';
 
 // As for personal API keys: a verified session is trusted this long without asking the
 // database; sign-out through this process ends it at once, through another within it.
@@ -56,21 +56,24 @@ export function csrfMatches(session: Session, header: unknown): boolean {
 @Injectable()
 export class SessionsService {
   private readonly cache = new LRUCache<string, Session>({ max: AUTH_CACHE_MAX, ttl: AUTH_CACHE_MS });
-  private readonly emailFailures: RateLimiter;
+  private readonly emailFailures: Limiter;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly config: PlatformConfig,
     private readonly failures: FailedAuthThrottle,
+    limits: RateLimits,
   ) {
-    this.emailFailures = new RateLimiter([{ limit: config.SIGN_IN_FAILURES_PER_EMAIL, windowMs: EMAIL_WINDOW_MS }]);
+    this.emailFailures = limits.create('sign-in-failures', [
+      { limit: config.SIGN_IN_FAILURES_PER_EMAIL, windowMs: EMAIL_WINDOW_MS },
+    ]);
   }
 
   /** A new session for the user whose email and password these are; 401 otherwise. */
   async signIn(email: string, password: string): Promise<OpenedSession> {
     const emailKey = email.toLowerCase();
-    this.failures.check();
-    const throttled = this.emailFailures.peek(emailKey);
+    await this.failures.check();
+    const throttled = await this.emailFailures.peek(emailKey);
     if (!throttled.allowed) throw DomainError.throttled(throttled.retryAfterSeconds);
     const users = await queryRows<{ id: number; password_hash: string | null }>(
       this.ds,
@@ -80,8 +83,8 @@ export class SessionsService {
     const user = users[0];
     const valid = await verifyPassword(password, user?.password_hash ?? (await DECOY));
     if (!user || !user.password_hash || !valid) {
-      this.failures.failed();
-      this.emailFailures.hit(emailKey);
+      await this.failures.failed();
+      await this.emailFailures.hit(emailKey);
       throw new DomainError('unauthenticated', 'invalid_credentials', 'Invalid email or password.');
     }
     const token = randomBytes(32).toString('base64url');
@@ -110,11 +113,11 @@ export class SessionsService {
     const hash = hashToken(token);
     const hit = this.cache.get(hash);
     if (hit && hit.expiresAt.getTime() > Date.now()) return hit;
-    this.failures.check();
+    await this.failures.check();
     const session = await this.lookup(hash);
     if (!session) {
       this.cache.delete(hash);
-      this.failures.failed();
+      await this.failures.failed();
       return undefined;
     }
     this.cache.set(hash, session);
@@ -141,7 +144,7 @@ export class SessionsService {
    */
   async passwordMatches(userId: number, password: string): Promise<boolean> {
     const key = `user:${userId}`;
-    const throttled = this.emailFailures.peek(key);
+    const throttled = await this.emailFailures.peek(key);
     if (!throttled.allowed) throw DomainError.throttled(throttled.retryAfterSeconds);
     const rows = await queryRows<{ password_hash: string | null }>(
       this.ds,
@@ -149,7 +152,7 @@ export class SessionsService {
       [userId],
     );
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? null);
-    if (!ok) this.emailFailures.hit(key);
+    if (!ok) await this.emailFailures.hit(key);
     return ok;
   }
 

@@ -19,6 +19,20 @@ export class PlatformConfig {
   @EnvString()
   DATA_DIR = './.data';
 
+  /**
+   * Redis, for running several instances: rate limits and failed-authentication counts are then
+   * shared by all of them. Unset: each instance counts its own (in memory).
+   */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix of Bunting's keys in Redis (several deployments may share one Redis). */
+  @EnvString()
+  @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits, ":", "_" or "-"' })
+  REDIS_KEY_PREFIX = 'bunting';
+
   /** Connections in the pool. */
   @EnvInt(1, 500)
   DATABASE_POOL_SIZE = 10;

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiKeysService } from '../auth/api-keys.service';
-import { RateLimiter } from '../auth/rate-limiter';
+import { Limiter } from '../auth/rate-limits';
 import { missingScope, Scope } from '../auth/scopes';
 import { SessionsService } from '../auth/sessions.service';
 import { DomainError } from '../errors/domain-error';
@@ -25,7 +25,7 @@ export class AuthGuard implements CanActivate {
     private readonly keys: ApiKeysService,
     private readonly sessions: SessionsService,
     private readonly tenancy: TenancyService,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter | null,
+    @Inject(RATE_LIMITER) private readonly limiter: Limiter | null,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -38,7 +38,7 @@ export class AuthGuard implements CanActivate {
     const actor = await this.authenticate(req);
     if (this.limiter) {
       // Per user, not per key: more keys buy no more requests.
-      const decision = this.limiter.hit(`user:${actor.userId}`);
+      const decision = await this.limiter.hit(`user:${actor.userId}`);
       if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
     }
     const missing = missingScope(actor.scopes, scopes);

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { RateLimiter } from '../auth/rate-limiter';
+import { RateLimits } from '../auth/rate-limits';
 import { HttpConfig } from '../config/http-config';
 import {
   OrganizationsController,
@@ -36,10 +36,10 @@ import { RequestValidationPipe } from './validation.pipe';
     OpenApiDocumentHolder,
     {
       provide: RATE_LIMITER,
-      inject: [HttpConfig],
-      useFactory: (config: HttpConfig) =>
+      inject: [HttpConfig, RateLimits],
+      useFactory: (config: HttpConfig, limits: RateLimits) =>
         config.RATE_LIMIT_ENABLED
-          ? new RateLimiter([
+          ? limits.create('requests', [
               { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
               { limit: config.RATE_LIMIT_PER_HOUR, windowMs: 3_600_000 },
             ])

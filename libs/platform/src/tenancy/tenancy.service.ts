@@ -181,9 +181,9 @@ export class TenancyService {
    */
   async projectByToken(token: string): Promise<ProjectRecord | null> {
     if (typeof token !== 'string' || token.length > 200) return null;
-    this.failures.check();
+    await this.failures.check();
     const project = await this.ds.getRepository(ProjectRecord).findOneBy({ apiToken: token });
-    if (!project) this.failures.failed();
+    if (!project) await this.failures.failed();
     return project;
   }
 

@@ -13,13 +13,15 @@ export class SignIn1766100000000 implements MigrationInterface {
     await q.query(`ALTER TABLE users ADD COLUMN password_hash text NULL`);
     await q.query(`
       CREATE TABLE user_sessions (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        id uuid NOT NULL DEFAULT gen_random_uuid(),
+        user_id integer NOT NULL,
         secure_value text NOT NULL,
         csrf_token text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         expires_at timestamptz NOT NULL,
-        CONSTRAINT uq_user_sessions_secure_value UNIQUE (secure_value)
+        CONSTRAINT pk_user_sessions PRIMARY KEY (id),
+        CONSTRAINT uq_user_sessions_secure_value UNIQUE (secure_value),
+        CONSTRAINT fk_user_sessions_user FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
       )`);
     await q.query(`CREATE INDEX ix_user_sessions_user_id ON user_sessions (user_id)`);
     await q.query(`CREATE INDEX ix_user_sessions_expires_at ON user_sessions (expires_at)`);

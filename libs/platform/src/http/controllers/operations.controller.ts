@@ -14,7 +14,7 @@ import { Public } from '../decorators';
 import { Lifecycle } from '../middleware';
 import { OpenApiDocumentHolder } from '../openapi';
 
-class HealthStatus {
+export class HealthStatus {
   @ApiProperty({ enum: ['ok', 'unavailable'] }) status: string;
   @ApiProperty({ required: false, enum: ['up', 'down'] }) database?: string;
 }

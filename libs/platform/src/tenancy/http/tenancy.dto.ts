@@ -208,7 +208,7 @@ export class UpdateOrganizationMemberDto {
 
 export class ChangePasswordDto {
   /** Your password now. */
-  @ApiProperty({ format: 'password' })
+  @ApiProperty({ format: 'password', maxLength: PASSWORD_MAX_LENGTH })
   @IsString()
   @MaxLength(PASSWORD_MAX_LENGTH)
   current_password: string;
