@@ -84,7 +84,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByLabel('Cohort filter 1 value').fill('pro');
     await page.getByRole('button', { name: 'Create cohort' }).click();
     await page.getByRole('status').filter({ hasText: 'Created cohort Pro plan.' }).waitFor();
-    await page.getByRole('cell', { name: 'Pro plan' }).waitFor();
+    await page.getByRole('cell', { name: 'Pro plan', exact: true }).waitFor();
     await checkScreen(page, 'cohorts');
 
     await page.getByRole('link', { name: 'Feature flags' }).click();
@@ -369,6 +369,42 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Persons' }).click();
     await page.getByRole('heading', { name: 'Persons', level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a cohort into nested groups: any of (plan is pro) or (all of: an example.com address, plan is enterprise)', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Cohorts' }).click();
+    await page.getByRole('button', { name: 'Edit Pro plan' }).click();
+    const form = page.getByRole('form', { name: 'Edit Pro plan' });
+    await form.getByLabel('Cohort: persons who match').selectOption('OR');
+    await form.getByRole('button', { name: 'Add group' }).last().click();
+    await form.getByLabel('Cohort group 2: persons who match').selectOption('AND');
+    await form.getByLabel('Cohort group 2 filter 1 property').fill('email');
+    await form.getByLabel('Cohort group 2 filter 1 operator').selectOption('ends_with');
+    await form.getByLabel('Cohort group 2 filter 1 value').fill('@example.com');
+    await form.getByRole('group', { name: 'Cohort group 2' }).getByRole('button', { name: 'Add filter' }).click();
+    await form.getByLabel('Cohort group 2 filter 2 property').fill('plan');
+    await form.getByLabel('Cohort group 2 filter 2 value').fill('enterprise');
+    await checkScreen(page, 'cohort-editor');
+    await form.getByRole('button', { name: 'Save cohort' }).click();
+    await page.getByRole('button', { name: 'Edit Pro plan' }).waitFor();
+    const cohort = (await t.get(`/api/projects/${t.projectId}/cohorts/`).expect(200)).body.results.find((c: { name: string }) => c.name === 'Pro plan');
+    expect(cohort.filters.properties).toEqual({
+      type: 'OR',
+      values: [
+        expect.objectContaining({ key: 'plan', operator: 'exact', value: 'pro' }),
+        {
+          type: 'AND',
+          values: [
+            expect.objectContaining({ key: 'email', operator: 'ends_with', value: '@example.com' }),
+            expect.objectContaining({ key: 'plan', operator: 'exact', value: 'enterprise' }),
+          ],
+        },
+      ],
+    });
     expect(problems).toEqual([]);
     await context.close();
   });

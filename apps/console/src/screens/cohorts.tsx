@@ -1,10 +1,32 @@
-import { FormEvent, useState } from 'react';
+import { FormEvent, useId, useState } from 'react';
 import { api, ok, Schemas } from '../api/client';
 import { ErrorBanner, errorAt, Field, useLoad } from '../components/ui';
 import { useSession } from '../session';
 import { NO_VALUE, PROPERTY_OPERATORS } from './flags/filters';
 
-type Leaf = { key: string; type: 'person'; operator: string; value: string };
+type Cohort = Schemas['CohortDto'];
+type Leaf = { type: 'person'; key: string; operator: string; value: unknown; negation?: boolean } | { type: 'cohort'; key: 'id'; value: number; negation?: boolean };
+interface Group {
+  type: 'AND' | 'OR';
+  values: Array<Group | Leaf>;
+}
+
+const isGroup = (v: Group | Leaf): v is Group => v.type === 'AND' || v.type === 'OR';
+const emptyLeaf = (): Leaf => ({ type: 'person', key: '', operator: 'exact', value: '' });
+
+/** A cohort's property tree as the editor holds it (a legacy or empty tree becomes one AND group). */
+function treeOf(cohort?: Cohort): Group {
+  const props = (cohort?.filters as { properties?: Group } | undefined)?.properties;
+  if (props && isGroup(props) && Array.isArray(props.values) && props.values.length > 0) return props;
+  return { type: 'AND', values: [emptyLeaf()] };
+}
+
+function clean(g: Group): Group {
+  return {
+    type: g.type,
+    values: g.values.map((v) => (isGroup(v) ? clean(v) : v.type === 'person' && NO_VALUE.has(v.operator) ? { ...v, value: v.operator } : v)),
+  };
+}
 
 export function CohortList() {
   const { projectId } = useSession();
@@ -13,13 +35,14 @@ export function CohortList() {
     [projectId],
   );
   const [open, setOpen] = useState<number | null>(null);
-  const list = ((cohorts.data as { results?: Schemas['CohortDto'][] } | undefined)?.results ?? []).filter((c) => !c.deleted);
+  const [editing, setEditing] = useState<number | null>(null);
+  const list = ((cohorts.data as { results?: Cohort[] } | undefined)?.results ?? []).filter((c) => !c.deleted);
   return (
     <>
       <div className="page-header">
         <h1>Cohorts</h1>
       </div>
-      <NewCohort onCreated={cohorts.reload} />
+      <CohortForm cohorts={list} onSaved={cohorts.reload} />
       <ErrorBanner error={cohorts.error} />
       <div className="table-wrap">
         <table>
@@ -29,26 +52,52 @@ export function CohortList() {
               <th scope="col">Name</th>
               <th scope="col">Type</th>
               <th scope="col">Persons</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {list.length === 0 && !cohorts.loading ? (
               <tr>
-                <td colSpan={3}>No cohorts yet.</td>
+                <td colSpan={4}>No cohorts yet.</td>
               </tr>
             ) : null}
-            {list.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <button type="button" className="link" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
-                    {c.name}
-                  </button>
-                  {open === c.id ? <CohortPersons id={c.id} /> : null}
-                </td>
-                <td>{c.is_static ? 'Static' : 'Dynamic'}</td>
-                <td>{c.count ?? '—'}</td>
-              </tr>
-            ))}
+            {list.map((c) =>
+              editing === c.id ? (
+                <tr key={c.id}>
+                  <td colSpan={4}>
+                    <CohortForm
+                      cohort={c}
+                      cohorts={list}
+                      onSaved={() => {
+                        setEditing(null);
+                        cohorts.reload();
+                      }}
+                      onCancel={() => setEditing(null)}
+                    />
+                  </td>
+                </tr>
+              ) : (
+                <tr key={c.id}>
+                  <td>
+                    <button type="button" className="link" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                      {c.name}
+                    </button>
+                    {open === c.id ? <CohortPersons id={c.id} /> : null}
+                  </td>
+                  <td>{c.is_static ? 'Static' : 'Dynamic'}</td>
+                  <td>{c.count ?? '—'}</td>
+                  <td className="row-actions">
+                    {c.is_static ? null : (
+                      <button type="button" className="link" onClick={() => setEditing(c.id)} aria-label={`Edit ${c.name}`}>
+                        Edit
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       </div>
@@ -73,87 +122,167 @@ function CohortPersons({ id }: { id: number }) {
   );
 }
 
-/** A dynamic cohort: person-property leaves joined by AND or OR. */
-function NewCohort({ onCreated }: { onCreated: () => void }) {
+/** A new dynamic cohort, or an existing one edited: nested AND/OR groups of person properties and cohorts. */
+function CohortForm({ cohort, cohorts, onSaved, onCancel }: { cohort?: Cohort; cohorts: Cohort[]; onSaved: () => void; onCancel?: () => void }) {
   const { projectId } = useSession();
-  const [name, setName] = useState('');
-  const [join, setJoin] = useState<'AND' | 'OR'>('AND');
-  const [leaves, setLeaves] = useState<Leaf[]>([{ key: '', type: 'person', operator: 'exact', value: '' }]);
+  const [name, setName] = useState(cohort?.name ?? '');
+  const [tree, setTree] = useState<Group>(() => treeOf(cohort));
   const [error, setError] = useState<unknown>();
   const [status, setStatus] = useState('');
+  const title = cohort ? `Edit ${cohort.name}` : 'New cohort';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
+    const body = { name, filters: { properties: clean(tree) } };
     try {
-      const values = leaves.map((l) => ({ ...l, value: NO_VALUE.has(l.operator) ? l.operator : l.value }));
-      const created = await ok(
-        api.POST('/api/projects/{project_id}/cohorts', {
-          params: { path: { project_id: String(projectId) } },
-          body: { name, filters: { properties: { type: join, values } } } as unknown as Schemas['CreateCohortDto'],
-        }),
-      );
-      setStatus(`Created cohort ${(created as { name: string }).name}.`);
-      setName('');
-      onCreated();
+      if (cohort) {
+        await ok(
+          api.PATCH('/api/projects/{project_id}/cohorts/{id}', {
+            params: { path: { project_id: String(projectId), id: cohort.id } },
+            body: body as unknown as Schemas['UpdateCohortDto'],
+          }),
+        );
+      } else {
+        await ok(
+          api.POST('/api/projects/{project_id}/cohorts', {
+            params: { path: { project_id: String(projectId) } },
+            body: body as unknown as Schemas['CreateCohortDto'],
+          }),
+        );
+        setName('');
+        setTree(treeOf());
+      }
+      setStatus(`${cohort ? 'Saved' : 'Created'} cohort ${name}.`);
+      onSaved();
     } catch (err) {
       setError(err);
     }
   };
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="new-cohort-title">
-      <h2 id="new-cohort-title">New cohort</h2>
+    <form className="card" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
       <Field label="Cohort name" error={errorAt(error, 'name')}>
         {(p) => <input {...p} value={name} required onChange={(e) => setName(e.target.value)} />}
       </Field>
-      <Field label="Persons who match">
-        {(p) => (
-          <select {...p} value={join} onChange={(e) => setJoin(e.target.value as 'AND')}>
-            <option value="AND">all of these</option>
-            <option value="OR">any of these</option>
-          </select>
-        )}
-      </Field>
-      {leaves.map((l, i) => (
-        <div className="filter-row" role="group" aria-label={`Cohort filter ${i + 1}`} key={i}>
-          <input
-            aria-label={`Cohort filter ${i + 1} property`}
-            placeholder="property"
-            value={l.key}
-            onChange={(e) => setLeaves(leaves.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))}
-          />
-          <select
-            aria-label={`Cohort filter ${i + 1} operator`}
-            value={l.operator}
-            onChange={(e) => setLeaves(leaves.map((x, j) => (j === i ? { ...x, operator: e.target.value } : x)))}
-          >
+      {errorAt(error, 'filters') ? (
+        <p className="field-error" role="alert">
+          {errorAt(error, 'filters')}
+        </p>
+      ) : null}
+      <GroupEditor label="Cohort" group={tree} onChange={setTree} cohorts={cohorts.filter((c) => c.id !== cohort?.id)} />
+      <div className="actions">
+        <button type="submit" className="primary">
+          {cohort ? 'Save cohort' : 'Create cohort'}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      <ErrorBanner error={error} shownAt={['name', 'filters']} />
+      {status ? <p role="status">{status}</p> : null}
+    </form>
+  );
+}
+
+function GroupEditor({
+  label,
+  group,
+  onChange,
+  onRemove,
+  cohorts,
+}: {
+  label: string;
+  group: Group;
+  onChange: (g: Group) => void;
+  onRemove?: () => void;
+  cohorts: Cohort[];
+}) {
+  const id = useId();
+  const set = (i: number, v: Group | Leaf) => onChange({ ...group, values: group.values.map((x, j) => (j === i ? v : x)) });
+  const remove = (i: number) => onChange({ ...group, values: group.values.filter((_, j) => j !== i) });
+  return (
+    <fieldset className="condition">
+      <legend>{label}</legend>
+      <div className="field">
+        <label htmlFor={`${id}-join`}>{label}: persons who match</label>
+        <select id={`${id}-join`} value={group.type} onChange={(e) => onChange({ ...group, type: e.target.value as 'AND' })}>
+          <option value="AND">all of these</option>
+          <option value="OR">any of these</option>
+        </select>
+      </div>
+      {group.values.map((v, i) =>
+        isGroup(v) ? (
+          <GroupEditor key={i} label={`${label} group ${i + 1}`} group={v} onChange={(g) => set(i, g)} onRemove={() => remove(i)} cohorts={cohorts} />
+        ) : (
+          <LeafEditor key={i} label={`${label} filter ${i + 1}`} leaf={v} onChange={(l) => set(i, l)} onRemove={() => remove(i)} cohorts={cohorts} />
+        ),
+      )}
+      <div className="actions">
+        <button type="button" onClick={() => onChange({ ...group, values: [...group.values, emptyLeaf()] })}>
+          Add filter
+        </button>
+        <button type="button" onClick={() => onChange({ ...group, values: [...group.values, { type: group.type === 'AND' ? 'OR' : 'AND', values: [emptyLeaf()] }] })}>
+          Add group
+        </button>
+        {onRemove ? (
+          <button type="button" className="link danger" onClick={onRemove}>
+            Remove group
+          </button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+function LeafEditor({ label, leaf, onChange, onRemove, cohorts }: { label: string; leaf: Leaf; onChange: (l: Leaf) => void; onRemove: () => void; cohorts: Cohort[] }) {
+  const id = useId();
+  return (
+    <div className="filter-row" role="group" aria-label={label}>
+      <select
+        aria-label={`${label} kind`}
+        value={leaf.type}
+        onChange={(e) => onChange(e.target.value === 'cohort' ? { type: 'cohort', key: 'id', value: cohorts[0]?.id ?? 0 } : emptyLeaf())}
+      >
+        <option value="person">Person property</option>
+        <option value="cohort">In cohort</option>
+      </select>
+      {leaf.type === 'cohort' ? (
+        <select aria-label={`${label} cohort`} value={leaf.value} onChange={(e) => onChange({ ...leaf, value: Number(e.target.value) })}>
+          {cohorts.length === 0 ? <option value={0}>No other cohorts</option> : null}
+          {cohorts.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <>
+          <input aria-label={`${label} property`} placeholder="property" value={leaf.key} onChange={(e) => onChange({ ...leaf, key: e.target.value })} />
+          <select aria-label={`${label} operator`} value={leaf.operator} onChange={(e) => onChange({ ...leaf, operator: e.target.value })}>
             {PROPERTY_OPERATORS.map(([v, t]) => (
               <option key={v} value={v}>
                 {t}
               </option>
             ))}
           </select>
-          {NO_VALUE.has(l.operator) ? null : (
+          {NO_VALUE.has(leaf.operator) ? null : (
             <input
-              aria-label={`Cohort filter ${i + 1} value`}
-              value={l.value}
-              onChange={(e) => setLeaves(leaves.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
+              aria-label={`${label} value`}
+              value={Array.isArray(leaf.value) ? leaf.value.join(', ') : String(leaf.value ?? '')}
+              onChange={(e) => onChange({ ...leaf, value: e.target.value })}
             />
           )}
-          <button type="button" className="link" disabled={leaves.length === 1} onClick={() => setLeaves(leaves.filter((_, j) => j !== i))}>
-            Remove
-          </button>
-        </div>
-      ))}
-      <div className="actions">
-        <button type="button" onClick={() => setLeaves([...leaves, { key: '', type: 'person', operator: 'exact', value: '' }])}>
-          Add filter
-        </button>
-        <button type="submit" className="primary">
-          Create cohort
-        </button>
+        </>
+      )}
+      <div className="checkbox">
+        <input id={`${id}-not`} type="checkbox" checked={!!leaf.negation} onChange={(e) => onChange({ ...leaf, negation: e.target.checked || undefined })} />
+        <label htmlFor={`${id}-not`}>not</label>
       </div>
-      <ErrorBanner error={error} shownAt={['name']} />
-      {status ? <p role="status">{status}</p> : null}
-    </form>
+      <button type="button" className="link" onClick={onRemove} aria-label={`Remove ${label.toLowerCase()}`}>
+        Remove
+      </button>
+    </div>
   );
 }
