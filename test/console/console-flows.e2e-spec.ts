@@ -409,6 +409,28 @@ describe('web console: the flows of a person running flags', () => {
     await context.close();
   });
 
+  it('creates a project, copies the flag to it and switches to it', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('New project name').fill('Staging');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('link', { name: 'Staging' }).waitFor();
+    await page.getByRole('link', { name: 'Feature flags' }).click();
+    await page.getByRole('link', { name: FLAG }).click();
+    const copy = page.getByRole('region', { name: 'Copy to other projects' });
+    await copy.getByLabel('Staging').check();
+    await copy.getByRole('button', { name: `Copy ${FLAG}` }).click();
+    await copy.getByRole('status').filter({ hasText: 'Copied to 1 project.' }).waitFor();
+    const staging = (await t.get('/api/projects/').expect(200)).body.results.find((p: { name: string }) => p.name === 'Staging');
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Staging' });
+    await page.waitForURL(`${t.baseUrl}/project/${staging.id}/feature_flags`);
+    await page.getByRole('switch', { name: `Enable ${FLAG}` }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   let knownFlagId: number | undefined;
   async function flagId(deleted = false): Promise<number> {
     if (!deleted) knownFlagId = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body.results[0].id;

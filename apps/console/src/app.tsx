@@ -92,13 +92,15 @@ function ProjectShell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) 
   const projectId = Number(params.projectId);
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [projectsVersion, setProjectsVersion] = useState(0);
+  const projectsChanged = useCallback(() => setProjectsVersion((v) => v + 1), []);
   const doSignOut = useCallback(() => {
     signOut().then(onSignedOut);
   }, [onSignedOut]);
   useEffect(() => setMenuOpen(false), [location]);
   if (!Number.isInteger(projectId) || projectId <= 0) return <Redirect to={`~${projectPath(me.team?.id ?? 1, 'feature_flags')}`} />;
   return (
-    <SessionContext.Provider value={{ me, projectId, signOut: doSignOut }}>
+    <SessionContext.Provider value={{ me, projectId, signOut: doSignOut, projectsChanged, projectsVersion }}>
       <a className="skip" href="#main">
         Skip to content
       </a>
@@ -160,9 +162,9 @@ function ProjectShell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) 
 }
 
 function ProjectSwitcher() {
-  const { projectId } = useSession();
+  const { projectId, projectsVersion } = useSession();
   const [location, navigate] = useLocation();
-  const projects = useLoad(() => ok(api.GET('/api/projects', { params: { query: { limit: 200 } } })), []);
+  const projects = useLoad(() => ok(api.GET('/api/projects', { params: { query: { limit: 200 } } })), [projectsVersion]);
   const list = projects.data?.results ?? [];
   return (
     <div className="project-switcher">

@@ -8,6 +8,9 @@ export interface Session {
   /** The project in the URL. */
   projectId: number;
   signOut: () => void;
+  /** The project list changed (a project created): the switcher loads it again. */
+  projectsChanged: () => void;
+  projectsVersion: number;
 }
 
 export const SessionContext = createContext<Session | null>(null);

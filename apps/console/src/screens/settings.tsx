@@ -256,7 +256,7 @@ function FlagAccess() {
 }
 
 function Projects() {
-  const { me } = useSession();
+  const { me, projectsChanged } = useSession();
   const projects = useLoad(() => ok(api.GET('/api/projects', { params: { query: { limit: 200 } } })), []);
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>();
@@ -267,6 +267,7 @@ function Projects() {
       await ok(api.POST('/api/projects', { body: { name, organization_id: me.organization?.id } as Schemas['CreateProjectDto'] }));
       setName('');
       projects.reload();
+      projectsChanged();
     } catch (err) {
       setError(err);
     }
