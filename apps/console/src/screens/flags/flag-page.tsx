@@ -28,6 +28,8 @@ interface Draft {
   variants: Variant[];
   /** Payload text per variant key (`true` for a boolean flag). */
   payloads: Record<string, string>;
+  /** Match groups of this type instead of persons (null: persons). */
+  aggregation: number | null;
 }
 
 function toDraft(flag: Flag): Draft {
@@ -35,6 +37,7 @@ function toDraft(flag: Flag): Draft {
     groups?: Array<Partial<Condition>>;
     multivariate?: { variants?: Variant[] } | null;
     payloads?: Record<string, string | null>;
+    aggregation_group_type_index?: number | null;
   };
   const payloads: Record<string, string> = {};
   for (const [k, v] of Object.entries(filters.payloads ?? {})) payloads[k] = v ?? '';
@@ -51,6 +54,7 @@ function toDraft(flag: Flag): Draft {
     })),
     variants: (filters.multivariate?.variants ?? []).map((v) => ({ key: v.key, name: v.name ?? '', rollout_percentage: v.rollout_percentage })),
     payloads,
+    aggregation: filters.aggregation_group_type_index ?? null,
   };
 }
 
@@ -73,6 +77,7 @@ function toBody(d: Draft): Schemas['UpdateFlagDto'] {
       })),
       multivariate: multivariate ? { variants: d.variants } : null,
       payloads,
+      aggregation_group_type_index: d.aggregation,
     } as Schemas['FlagFiltersInputDto'],
   };
 }
@@ -404,6 +409,22 @@ function Conditions({
     <section aria-labelledby="conditions-title" className="card">
       <h2 id="conditions-title">Release conditions</h2>
       <p className="muted">A person gets the flag when they match any condition: its filters all hold and they fall in its rollout.</p>
+      <Field label="Match by" hint="Groups: the flag is decided per group (company, team…) of that type, by its group properties.">
+        {(p) => (
+          <select
+            {...p}
+            value={draft.aggregation === null ? '' : String(draft.aggregation)}
+            onChange={(e) => change({ aggregation: e.target.value === '' ? null : Number(e.target.value) })}
+          >
+            <option value="">Persons</option>
+            {[0, 1, 2, 3, 4].map((i) => (
+              <option key={i} value={i}>
+                Groups of type {i}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -496,12 +517,14 @@ function FilterRow({
   const setType = (t: string) => {
     if (t === 'cohort') onChange({ type: 'cohort', key: 'id', operator: 'in', value: cohorts[0]?.id ?? '' });
     else if (t === 'flag') onChange({ type: 'flag', key: String(flags[0]?.id ?? ''), operator: 'flag_evaluates_to', value: true });
-    else onChange({ type: t as 'person', key: '', operator: 'exact', value: '' });
+    else if (t === 'group') onChange({ type: 'group', key: '', operator: 'exact', value: '', group_type_index: 0 });
+    else onChange({ type: 'person', key: '', operator: 'exact', value: '' });
   };
   return (
     <div className="filter-row" role="group" aria-label={label}>
       <select aria-label={`${label} kind`} value={type} onChange={(e) => setType(e.target.value)}>
         <option value="person">Person property</option>
+        <option value="group">Group property</option>
         <option value="cohort">Cohort</option>
         <option value="flag">Another flag</option>
       </select>
@@ -544,6 +567,17 @@ function FilterRow({
         </>
       ) : (
         <>
+          {type === 'group' ? (
+            <input
+              aria-label={`${label} group type index`}
+              type="number"
+              min={0}
+              max={4}
+              className="narrow"
+              value={filter.group_type_index ?? 0}
+              onChange={(e) => onChange({ ...filter, group_type_index: e.target.valueAsNumber })}
+            />
+          ) : null}
           <input aria-label={`${label} property`} placeholder="property, e.g. email" value={String(filter.key)} onChange={(e) => onChange({ ...filter, key: e.target.value })} />
           <select
             aria-label={`${label} operator`}
