@@ -59,8 +59,9 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectAlert(page, 'Invalid email or password.');
+    // By keyboard: Enter in the password field signs in.
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Password').press('Enter');
     await page.getByRole('heading', { name: 'Feature flags', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/project/${t.projectId}/feature_flags`);
     await page.getByText('No feature flags match.').waitFor();
@@ -154,7 +155,9 @@ describe('web console: the flows of a person running flags', () => {
     const toggle = page.getByRole('switch', { name: `Enable ${FLAG}` });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await checkScreen(page, 'flags');
-    await toggle.click();
+    // The switch works from the keyboard.
+    await toggle.focus();
+    await page.keyboard.press('Space');
     await page.locator(`[role=switch][aria-label="Enable ${FLAG}"][aria-checked=true]`).waitFor();
     await page.getByRole('link', { name: FLAG }).click();
     await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
