@@ -18,6 +18,12 @@
  *   --persons N (10000)  --events N (100000)  --flags N (100, for /flags)  --definition-flags N (300)
  *   --duration S (10)  --warmup S (3)  --connections N (50)  --slow-connections N (10, persons and analytics)
  *   --only a,b  --embedded (the API on the embedded database; data through /batch, no SQL seeding)
+ *
+ * The `scale-flags-1` and `scale-flags-3` rows (`--only scale`; PostgreSQL only) run the /flags
+ * scenario against 1, then 3, more API processes started with REDIS_URL (BENCH_REDIS_URL, default
+ * redis://127.0.0.1:6379), the load spread over them in turn; the second row's note gives the
+ * ratio of 3 instances to 1 (req/s and p99). On 2 cores the total cannot triple: it shows what
+ * running several instances costs there.
  *   --log-level L (warn; info logs every request)
  *   --profile (the API runs with --cpu-prof; profiles under bench/results/profiles)  --keep
  */
@@ -95,6 +101,9 @@ const ONLY = option('only', undefined)
 const EMBEDDED = flag('embedded');
 const PROFILE = flag('profile');
 const KEEP = flag('keep');
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The scale rows spread their connections over 1 or 3 instances: a multiple of 3, for both. */
+const SCALE_CONNECTIONS = Math.max(3, Math.ceil(CONNECTIONS / 3) * 3);
 
 const RESULTS = join(ROOT, 'bench/results');
 const alnum = (n: number) => {
@@ -159,17 +168,21 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-/** Peak VmRSS (MB) of a process while `fn` runs, sampled every 200 ms. */
-async function withRss<T>(pid: number | undefined, fn: () => Promise<T>): Promise<[T, number]> {
+/** Peak VmRSS (MB) of processes together while `fn` runs, sampled every 200 ms. */
+async function withRss<T>(pids: (number | undefined)[], fn: () => Promise<T>): Promise<[T, number]> {
   let peak = 0;
   const sample = () => {
-    if (!pid) return;
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) peak = Math.max(peak, Number(m[1]) / 1024);
-    } catch {
-      // gone or not Linux
+    let total = 0;
+    for (const pid of pids) {
+      if (!pid) continue;
+      try {
+        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (m) total += Number(m[1]) / 1024;
+      } catch {
+        // gone or not Linux
+      }
     }
+    peak = Math.max(peak, total);
   };
   sample();
   const timer = setInterval(sample, 200);
@@ -203,6 +216,8 @@ interface Scenario {
   ok: number[];
   /** The server it loads (default the API). */
   server?: Child;
+  /** Several servers it loads in turn (after `before`); CPU and RSS are their sums. */
+  servers?: () => Child[];
   url?: string;
   requests: AutocannonRequest[];
   /** Runs after the measured run; returns an error count to add (e.g. lost events). */
@@ -233,9 +248,11 @@ interface Row {
 }
 
 async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest: Row | undefined): Promise<Row> {
-  const server = s.server ?? api;
-  const url = s.url ?? server.base;
   await s.before?.();
+  const servers = s.servers?.() ?? [s.server ?? api];
+  const url = s.url ?? (servers.length > 1 ? servers.map((c) => c.base) : servers[0].base);
+  const pids = servers.map((c) => c.proc.pid);
+  const cpuOf = () => pids.reduce<number>((n, pid) => n + cpuMs(pid), 0);
   const okOf = (r: AutocannonResult) =>
     Object.entries(r.statusCodeStats ?? {}).reduce(
       (n, [code, { count }]) => n + (s.ok.includes(Number(code)) ? count : 0),
@@ -245,11 +262,11 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
     WARMUP > 0
       ? okOf(await autocannon({ url, connections: s.connections, duration: WARMUP, requests: s.requests }))
       : 0;
-  const cpuBefore = cpuMs(server.proc.pid);
-  const [r, rss] = await withRss(server.proc.pid, async () =>
+  const cpuBefore = cpuOf();
+  const [r, rss] = await withRss(pids, async () =>
     autocannon({ url, connections: s.connections, duration: DURATION, requests: s.requests }),
   );
-  const cpu = cpuMs(server.proc.pid) - cpuBefore;
+  const cpu = cpuOf() - cpuBefore;
   let ok = 0;
   let badStatus = 0;
   for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) {
@@ -286,7 +303,7 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
     pass: null,
     note,
   };
-  if (s.targets.length > 0 || s.server === undefined) {
+  if (s.targets.length > 0 || (s.server === undefined && s.servers === undefined)) {
     const checks = [...s.targets];
     const texts: string[] = [];
     let pass = errors === 0;
@@ -304,7 +321,7 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
       const label = t.metric === 'rps' ? 'req/s' : t.metric === 'unit' ? s.unit!.name : `${t.metric} ms`;
       texts.push(`${label} ${t.op === '>=' ? '≥' : '≤'} ${t.value.toLocaleString('en')}`);
     }
-    if (s.server === undefined) {
+    if (s.server === undefined && s.servers === undefined) {
       pass &&= rss <= 300;
       texts.push('0 errors', 'RSS ≤ 300 MB');
     }
@@ -402,36 +419,58 @@ async function main(): Promise<void> {
     if (PROFILE) mkdirSync(profileDir, { recursive: true });
     const apiPort = await freePort();
     const apiBase = `http://127.0.0.1:${apiPort}`;
+    const apiEnv: NodeJS.ProcessEnv = {
+      HOST: '127.0.0.1',
+      LOG_LEVEL: option('log-level', 'warn'),
+      BOOTSTRAP_API_KEY: key,
+      BOOTSTRAP_PROJECT_TOKEN: token,
+      RATE_LIMIT_ENABLED: 'false',
+      // one key drives every scenario: lift the fairness bounds per user and project (the
+      // service-wide slots of expensive work still apply) and the failed-auth throttle
+      EXPENSIVE_CONCURRENCY_PER_USER: '1000',
+      EXPENSIVE_CONCURRENCY_PER_PROJECT: '1000',
+      AUTH_FAILURES_PER_MINUTE: '0',
+      SCHEDULER_ENABLED: 'false',
+      DATABASE_STATEMENT_TIMEOUT_MS: '600000',
+      EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS: '3600',
+    };
+    const ready = (base: string) => async () => {
+      try {
+        return (await fetch(`${base}/_readyz`)).ok ? base : undefined;
+      } catch {
+        return undefined; // not listening yet
+      }
+    };
     const api = await startNode(
       'api',
       join(ROOT, 'dist/apps/api/src/main.js'),
       {
+        ...apiEnv,
         ...(EMBEDDED ? { DATABASE_URL: undefined, DATA_DIR: dataDir } : { DATABASE_URL: dbUrl }),
         PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: option('log-level', 'warn'),
-        BOOTSTRAP_API_KEY: key,
-        BOOTSTRAP_PROJECT_TOKEN: token,
-        RATE_LIMIT_ENABLED: 'false',
-        // one key drives every scenario: lift the fairness bounds per user and project (the
-        // service-wide slots of expensive work still apply) and the failed-auth throttle
-        EXPENSIVE_CONCURRENCY_PER_USER: '1000',
-        EXPENSIVE_CONCURRENCY_PER_PROJECT: '1000',
-        AUTH_FAILURES_PER_MINUTE: '0',
-        SCHEDULER_ENABLED: 'false',
-        DATABASE_STATEMENT_TIMEOUT_MS: '600000',
-        EVENT_DEFINITION_LAST_SEEN_REFRESH_SECONDS: '3600',
       },
-      async () => {
-        try {
-          return (await fetch(`${apiBase}/_readyz`)).ok ? apiBase : undefined;
-        } catch {
-          return undefined; // not listening yet
-        }
-      },
+      ready(apiBase),
       PROFILE ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     );
     children.push(api);
+    // The scale rows' API processes, on the same database with Redis, started when first needed.
+    const scaleApis: Child[] = [];
+    const redisPrefix = `bunting-bench-${alnum(8)}`;
+    const scaleUp = async (n: number) => {
+      while (scaleApis.length < n) {
+        const port = await freePort();
+        const base = `http://127.0.0.1:${port}`;
+        const child = await startNode(
+          `api-${scaleApis.length + 1}`,
+          join(ROOT, 'dist/apps/api/src/main.js'),
+          { ...apiEnv, DATABASE_URL: dbUrl, REDIS_URL: REDIS_URL, REDIS_KEY_PREFIX: redisPrefix, PORT: String(port) },
+          ready(base),
+        );
+        children.push(child);
+        scaleApis.push(child);
+      }
+      log(`${scaleApis.length} API processes with REDIS_URL: ${scaleApis.map((c) => c.base).join(', ')}`);
+    };
     const apiAuth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     const a: Api = { base: api.base, key };
     const projects = await apiCall<{ results: { id: number }[] }>(a, 'GET', '/api/projects/');
@@ -560,6 +599,25 @@ async function main(): Promise<void> {
           },
         ],
       },
+      ...(EMBEDDED
+        ? []
+        : [1, 3].map((n): Scenario => ({
+            name: `scale-flags-${n}`,
+            description: `POST /flags?v=2 as flags-v2, over ${n} API process${n > 1 ? 'es' : ''} with REDIS_URL in turn`,
+            connections: SCALE_CONNECTIONS,
+            targets: [],
+            ok: [200],
+            before: () => scaleUp(n),
+            servers: () => scaleApis.slice(0, n),
+            requests: [
+              {
+                method: 'POST',
+                path: '/flags?v=2',
+                headers: { 'Content-Type': 'application/json' },
+                setupRequest: (req) => ({ ...req, body: JSON.stringify({ token, distinct_id: distinctId() }) }),
+              },
+            ],
+          }))),
       {
         name: 'definitions-200',
         description: `GET /flags/definitions, ${DEFINITION_FLAGS} flags, full body`,
@@ -700,6 +758,12 @@ async function main(): Promise<void> {
         nestRow = row;
         row.ratio_to_nest = 1;
       }
+      const one = rows.find((r) => r.scenario === 'scale-flags-1');
+      if (s.name === 'scale-flags-3' && one && one.rps > 0) {
+        row.note =
+          `3 instances / 1 instance: ${fmt(row.rps / one.rps, 2)}× req/s ` +
+          `(${fmt(row.rps)} vs ${fmt(one.rps)}), p99 ${row.p99_ms} ms vs ${one.p99_ms} ms`;
+      }
       rows.push(row);
       log(
         `  ${fmt(row.rps)} req/s${row.unit ? ` (${fmt(row.unit_per_s)} ${row.unit})` : ''}, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
@@ -721,7 +785,8 @@ async function main(): Promise<void> {
       '"vs bare", "vs Nest": req/s as a ratio to the bare node:http + pg reference and to the same SELECT behind an empty Nest route, measured in the same run. ' +
         'Errors: connection errors, timeouts, unexpected statuses and (for /batch) events accepted but not stored. ' +
         "RSS: peak of the server process during the scenario. CPU ms/req: the server process's CPU time (user + system, " +
-        'from /proc; 10 ms ticks) over the measured run divided by its requests: what a request costs, whatever the load generator and the rest of the machine take.',
+        'from /proc; 10 ms ticks) over the measured run divided by its requests: what a request costs, whatever the load generator and the rest of the machine take. ' +
+        'On the scale-flags rows, RSS and CPU are the sums over their API processes.',
       ...rows.filter((r) => r.note).map((r) => `- ${r.scenario}: ${r.note}`),
       '',
     ].join('\n');

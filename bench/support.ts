@@ -25,7 +25,8 @@ export interface AutocannonInstance extends PromiseLike<AutocannonResult> {
   stop(): void;
 }
 export type Autocannon = (options: {
-  url: string;
+  /** Several: the connections are spread over them in turn. */
+  url: string | string[];
   connections: number;
   duration: number;
   overallRate?: number;

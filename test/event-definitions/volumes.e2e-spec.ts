@@ -122,9 +122,9 @@ describe('the volume refresh job is scheduled in the worker, and in the api with
       });
       try {
         const registry = worker.get(SchedulerRegistry);
-        // the worker also passes over the scheduled flag changes
+        // the worker also passes over the scheduled flag changes and keeps the events' partitions
         expect(registry.getIntervals().sort()).toEqual(
-          [EventDefinitionVolumesJob.INTERVAL_NAME, 'scheduled-changes'].sort(),
+          [EventDefinitionVolumesJob.INTERVAL_NAME, 'scheduled-changes', 'event-partitions'].sort(),
         );
         expect(registry.getInterval(EventDefinitionVolumesJob.INTERVAL_NAME)).toBeDefined();
         await worker.get(EventDefinitionVolumesJob).run();

@@ -54,19 +54,75 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
       expect(recorded.map((r) => r.name)).toEqual(all);
       expect(await runMigrations(a)).toEqual([]);
       // every constraint and index is named by us (pk_/uq_/fk_/ck_/ix_…), never by the database;
-      // TypeORM's own bookkeeping table is the one exception
+      // TypeORM's own bookkeeping table is the one exception, and the events' monthly partitions,
+      // whose constraints and indexes the database derives from the named ones of `events`
       const constraints: Array<{ name: string }> = await a.query(
         `SELECT c.conname AS name FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
           JOIN pg_namespace n ON n.oid = t.relnamespace
-          WHERE n.nspname = 'public' AND t.relname <> 'migrations' AND c.contype <> 'n'`,
+          WHERE n.nspname = 'public' AND t.relname <> 'migrations' AND c.contype <> 'n' AND NOT t.relispartition`,
       );
       expect(constraints.map((c) => c.name).filter((name) => !/^(pk|uq|fk|ck|ex)_/.test(name))).toEqual([]);
       const indexes: Array<{ name: string }> = await a.query(
-        `SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'migrations'`,
+        `SELECT i.indexname AS name FROM pg_indexes i JOIN pg_class t ON t.relname = i.tablename AND t.relnamespace = 'public'::regnamespace
+          WHERE i.schemaname = 'public' AND i.tablename <> 'migrations' AND NOT t.relispartition`,
       );
       expect(indexes.map((i) => i.name).filter((name) => !/^(pk|uq|ix)_/.test(name))).toEqual([]);
     } finally {
       await Promise.all([a.destroy(), b.destroy()]);
+      await db.close();
+    }
+  });
+
+  it('moves every existing event into the monthly partitions (migration EventPartitions1766300000000)', async () => {
+    const db = await emptyDatabase();
+    const config = loadConfig(PlatformConfig, { DATABASE_URL: db.url, MIGRATIONS_RUN: 'false' });
+    const upTo = MIGRATIONS.findIndex((m) => new m().name === 'EventPartitions1766300000000');
+    const before = new DataSource({
+      ...baseOptions(config, { url: db.url }, !serverUrl()),
+      migrations: MIGRATIONS.slice(0, upTo),
+    });
+    await before.initialize();
+    try {
+      await runMigrations(before);
+      const [{ id: org }] = await before.query(`INSERT INTO organizations (name, slug) VALUES ('o', 'o') RETURNING id`);
+      const [{ id: project }] = await before.query(
+        `INSERT INTO projects (organization_id, name, api_token) VALUES ($1, 'p', 'phc_x') RETURNING id`,
+        [org],
+      );
+      // 2,000 events from 30 months back to 2 months ahead, some far outside any month made
+      await before.query(
+        `INSERT INTO events (uuid, project_id, event, distinct_id, properties, timestamp)
+         SELECT gen_random_uuid(), $1::int, 'e' || (i % 7), 'd' || (i % 50), jsonb_build_object('i', i),
+                now() - make_interval(days => (i % 1000) - 60) - make_interval(secs => i)
+           FROM generate_series(1, 2000) i
+         UNION ALL
+         SELECT gen_random_uuid(), $1::int, 'old', 'd', '{}', timestamptz '1999-12-31 23:59:59+00'`,
+        [project],
+      );
+    } finally {
+      await before.destroy();
+    }
+    const after = new DataSource(baseOptions(config, { url: db.url }, !serverUrl()));
+    await after.initialize();
+    try {
+      const snapshot = `SELECT md5(string_agg(uuid::text || event || distinct_id || properties::text || timestamp::text, ',' ORDER BY uuid)) AS h,
+                               count(*)::int AS n FROM events`;
+      // the same rows before (read through a copy made first) and after
+      await after.query(`CREATE TABLE events_copy AS SELECT * FROM events`);
+      const [copy] = await after.query(snapshot.replace('FROM events', 'FROM events_copy'));
+      expect(await runMigrations(after)).toEqual(['EventPartitions1766300000000']);
+      const [moved] = await after.query(snapshot);
+      expect(moved).toEqual(copy);
+      expect(copy.n).toBe(2001);
+      const parts: Array<{ part: string; n: number }> = await after.query(
+        `SELECT tableoid::regclass::text AS part, count(*)::int AS n FROM events GROUP BY 1`,
+      );
+      // months of the last two years have their own partitions; the rest waits in the default one
+      expect(parts.length).toBeGreaterThan(20);
+      expect(parts.find((p) => p.part === 'events_default')?.n).toBeGreaterThan(0);
+      await after.query(`DROP TABLE events_copy`);
+    } finally {
+      await after.destroy();
       await db.close();
     }
   });
@@ -111,6 +167,9 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
     expect(() => loadConfig(ApiConfig, { BOOTSTRAP_EMAIL: 'not-an-email' })).toThrow(/BOOTSTRAP_EMAIL/);
     expect(() => loadConfig(ApiConfig, { PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig(ApiConfig, { DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig(ApiConfig, { DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(
+      /DATABASE_DIRECT_URL must be a postgres/,
+    );
     expect(() => loadConfig(ApiConfig, { MIGRATIONS_RUN: 'maybe' })).toThrow(/MIGRATIONS_RUN must be true or false/);
     expect(loadConfig(ApiConfig, { PORT: '', RATE_LIMIT_ENABLED: 'false' })).toMatchObject({
       PORT: 8000,
@@ -120,6 +179,11 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
 });
 
 describe('the embedded default (no DATABASE_URL)', () => {
+  it('refuses DATABASE_DIRECT_URL without DATABASE_URL (it names the direct side of a pooled DATABASE_URL)', async () => {
+    const config = loadConfig(PlatformConfig, { DATABASE_DIRECT_URL: 'postgresql://postgres@127.0.0.1:5432/x' });
+    await expect(openDataSource(config)).rejects.toThrow(/DATABASE_DIRECT_URL is set without DATABASE_URL/);
+  });
+
   it('persists under DATA_DIR: data survives a restart, migrations run once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bunting-embedded-'));
     try {

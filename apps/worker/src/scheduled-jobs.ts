@@ -1,5 +1,6 @@
 import { EventDeletionScheduleModule } from '@app/event-deletion';
 import { ScheduledChangesScheduleModule } from '@app/flags';
+import { EventPartitionsScheduleModule } from '@app/persons';
 import { PlatformConfig } from '@app/platform';
 import { RolesModule } from '@app/roles';
 import { DynamicModule } from '@nestjs/common';
@@ -16,6 +17,7 @@ export function scheduledJobs(config: PlatformConfig): DynamicModule[] {
     ScheduleModule.forRoot(),
     EventDeletionScheduleModule.forRoot(config),
     ScheduledChangesScheduleModule.forRoot(config.SCHEDULED_CHANGES_INTERVAL_SECONDS),
+    EventPartitionsScheduleModule.forRoot(),
     // A scheduled change is checked against the flag's edit rights, roles' policy included.
     { module: RolesModule },
   ];

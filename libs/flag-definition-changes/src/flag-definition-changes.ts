@@ -168,8 +168,9 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
     this.reconnectTimer.unref();
   }
 
+  /** Behind a pooler in transaction mode, LISTEN needs a session of its own: the direct connection. */
   private clientConfig(): ClientConfig {
-    const options = this.ds.options as {
+    const options = ((this.ds as BuntingDataSource).directOptions ?? this.ds.options) as {
       url?: string;
       host?: string;
       port?: number;

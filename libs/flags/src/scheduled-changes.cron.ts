@@ -1,12 +1,5 @@
-import { JsonLogger } from '@app/platform';
-import {
-  BeforeApplicationShutdown,
-  DynamicModule,
-  Inject,
-  Injectable,
-  Module,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { IntervalJob, JsonLogger } from '@app/platform';
+import { DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { FlagsModule } from './flags.module';
 import { ScheduledChangesService } from './scheduled-changes.service';
@@ -21,42 +14,23 @@ interface RunnerOptions {
 /**
  * Applies the due scheduled changes every SCHEDULED_CHANGES_INTERVAL_SECONDS (60 by default: a
  * change runs within a minute of its `scheduled_at`). Registered with @nestjs/schedule's registry
- * at start, since the interval comes from the configuration. One pass at a time in a process; the
- * runs of several processes exclude each other per change (ScheduledChangesService).
+ * at start (IntervalJob). The runs of several processes exclude each other per change
+ * (ScheduledChangesService).
  */
 @Injectable()
-export class ScheduledChangesRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ScheduledChangesRunner extends IntervalJob {
   static readonly INTERVAL_NAME = 'scheduled-changes';
-  private running: Promise<void> | undefined;
-  private stopping = false;
 
   constructor(
     private readonly changes: ScheduledChangesService,
-    private readonly registry: SchedulerRegistry,
+    registry: SchedulerRegistry,
     private readonly logger: JsonLogger,
-    @Inject(RUNNER_OPTIONS) private readonly options: RunnerOptions,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.registry.addInterval(
-      ScheduledChangesRunner.INTERVAL_NAME,
-      setInterval(() => void this.run(), this.options.intervalSeconds * 1000),
-    );
+    @Inject(RUNNER_OPTIONS) options: RunnerOptions,
+  ) {
+    super(registry, ScheduledChangesRunner.INTERVAL_NAME, options.intervalSeconds * 1000);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    await this.running;
-  }
-
-  /** One pass, unless one is running already (then that one's promise). */
-  run(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     try {
       const { executed, failed } = await this.changes.runDue();
       if (executed + failed > 0) this.logger.entry('info', 'scheduled changes ran', { executed, failed });

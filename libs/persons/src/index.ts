@@ -10,3 +10,5 @@ export { CsvExports, pagesFrom, pagesOf } from './http/csv';
 export { CSV_LIMIT, exportPage, ExportPageQuery, FORMAT_DESCRIPTION, parseFormat, queryText } from './http/export.dto';
 export type { ExportFormat } from './http/export.dto';
 export { PERSON_FIELDS, PersonDto, personPages, toPersonDto } from './http/persons.dto';
+export * from './event-partitions.service';
+export * from './event-partitions.job';

@@ -72,6 +72,7 @@ export * from './observability/request-context';
 
 // scheduling: cron expressions and the scheduled jobs' wiring
 export * from './scheduling/cron-expression';
+export * from './scheduling/interval-job';
 export * from './scheduling/schedules';
 
 // workload: bounded expensive work and the background jobs that run in its slots

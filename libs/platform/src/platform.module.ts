@@ -58,7 +58,7 @@ export class PlatformModule {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({ type: 'postgres', autoLoadEntities: true, retryAttempts: 2, retryDelay: 1000 }),
-          dataSourceFactory: (options) => openDataSource(config, options, (msg) => logger.entry('info', msg)),
+          dataSourceFactory: (options) => openDataSource(config, options, (msg, level = 'info') => logger.entry(level, msg)),
         }),
         TypeOrmModule.forFeature([
           OrganizationRecord,

@@ -127,13 +127,14 @@ export class EventDeletionRepository {
         [requestId, claim.token, claim.leaseSeconds],
       );
       if (!request) return null;
-      // The rows are found through ix_events_project_person_timestamp and deleted by ctid in the
-      // same statement; the repeated conditions are checked again on each row deleted.
+      // The rows are found through ix_events_project_person_timestamp (one probe per month's
+      // partition) and deleted by (tableoid, ctid) in the same statement: a ctid names a row only
+      // within its partition. The repeated conditions are checked again on each row deleted.
       const [{ deleted }] = await queryRows<{ deleted: number }>(
         m,
         `WITH gone AS (
            DELETE FROM events
-            WHERE ctid = ANY (ARRAY(SELECT ctid FROM events WHERE project_id = $1 AND person_id = $2 LIMIT $3))
+            WHERE (tableoid, ctid) IN (SELECT tableoid, ctid FROM events WHERE project_id = $1 AND person_id = $2 LIMIT $3)
               AND project_id = $1 AND person_id = $2
            RETURNING 1)
          SELECT count(*)::int AS deleted FROM gone`,

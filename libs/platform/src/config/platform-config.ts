@@ -15,6 +15,17 @@ export class PlatformConfig {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
+  /**
+   * A direct connection to the same PostgreSQL, for when DATABASE_URL goes through a pooler in
+   * transaction mode (PgBouncer): LISTEN and migrations use it, and DATABASE_URL's connections
+   * are then opened without a statement_timeout startup parameter (give the role or database
+   * that setting instead; see the README). Unset: DATABASE_URL is used for everything.
+   */
+  @EnvOptional()
+  @EnvString()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_DIRECT_URL?: string;
+
   /** Folder of the embedded database (used only without DATABASE_URL). */
   @EnvString()
   DATA_DIR = './.data';
@@ -97,6 +108,19 @@ export class PlatformConfig {
   /** Seconds between two passes of the scheduled flag changes (a change runs within this of its time). */
   @EnvInt(1, 3_600)
   SCHEDULED_CHANGES_INTERVAL_SECONDS = 60;
+
+  // Events are partitioned by month; the worker keeps the months ahead and drops expired ones.
+
+  /** Months of event partitions made ahead of the current one (events of later months wait in the default partition). */
+  @EnvInt(1, 120)
+  EVENT_PARTITIONS_AHEAD_MONTHS = 3;
+
+  /**
+   * Months of events kept, the current one included: older months are dropped whole (and older
+   * events of the default partition deleted) once a day. 0: keep every event.
+   */
+  @EnvInt(0, 1200)
+  EVENTS_RETENTION_MONTHS = 0;
 
   // The event-deletion batch (also run by hand with the CLI).
 

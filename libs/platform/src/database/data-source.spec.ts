@@ -14,4 +14,15 @@ describe('baseOptions', () => {
   it('uses DATABASE_POOL_SIZE on PostgreSQL', () => {
     expect(max(false)).toBe(7);
   });
+
+  it('sends the statement timeout as a startup parameter, except to a pooler in transaction mode', () => {
+    const timeout = (pooled: boolean) =>
+      (
+        baseOptions(config, { url: 'postgresql://x@localhost/db' }, false, pooled) as {
+          extra: { statement_timeout?: number };
+        }
+      ).extra.statement_timeout;
+    expect(timeout(false)).toBe(30_000);
+    expect(timeout(true)).toBeUndefined();
+  });
 });

@@ -60,6 +60,11 @@ function reportLostConnection(runner: QueryRunner): QueryRunner {
 export class BuntingDataSource extends DataSource {
   /** True when the database is the embedded PGlite (one backend; no statement timeouts). */
   embedded = false;
+  /**
+   * Set when DATABASE_URL goes through a pooler in transaction mode: the options of a direct
+   * connection (DATABASE_DIRECT_URL), for what needs a session of its own (LISTEN, migrations).
+   */
+  directOptions?: DataSourceOptions;
   private onDestroy?: () => Promise<void>;
 
   setOnDestroy(fn: () => Promise<void>): void {
@@ -93,7 +98,18 @@ export class BuntingDataSource extends DataSource {
 // Arbitrary constant: one advisory lock id shared by every process migrating this database.
 const MIGRATION_LOCK = 7_205_301_993;
 
-export function baseOptions(config: PlatformConfig, target: PgTarget, embedded: boolean): DataSourceOptions {
+/**
+ * `pooled`: the target is a pooler in transaction mode (PgBouncer), whose server connections
+ * change hands at every transaction. It refuses a statement_timeout startup parameter, and a SET
+ * on one connection would leak to other clients, so none is sent: the role or the database
+ * carries the timeout (ALTER ROLE ... SET statement_timeout), which every session then gets.
+ */
+export function baseOptions(
+  config: PlatformConfig,
+  target: PgTarget,
+  embedded: boolean,
+  pooled = false,
+): DataSourceOptions {
   return {
     type: 'postgres',
     ...(target.url
@@ -111,7 +127,7 @@ export function baseOptions(config: PlatformConfig, target: PgTarget, embedded: 
       max: embedded ? 1 : config.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
-      ...(embedded || config.DATABASE_STATEMENT_TIMEOUT_MS === 0
+      ...(embedded || pooled || config.DATABASE_STATEMENT_TIMEOUT_MS === 0
         ? {}
         : { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS }),
     },
@@ -121,21 +137,35 @@ export function baseOptions(config: PlatformConfig, target: PgTarget, embedded: 
 /**
  * Connects to DATABASE_URL, or opens (or attaches to) the embedded database, and runs pending
  * migrations when MIGRATIONS_RUN is on. `options` carries what Nest's TypeORM module adds
- * (entities).
+ * (entities). With DATABASE_DIRECT_URL, DATABASE_URL is a pooler in transaction mode: migrations
+ * run on the direct connection, and the statement timeout the pool's sessions get from the
+ * database is checked against DATABASE_STATEMENT_TIMEOUT_MS (a warning when they differ).
  */
 export async function openDataSource(
   config: PlatformConfig,
   options: Partial<DataSourceOptions> = {},
-  log: (msg: string) => void = () => {},
+  log: (msg: string, level?: 'info' | 'warn') => void = () => {},
 ): Promise<BuntingDataSource> {
+  if (config.DATABASE_DIRECT_URL && !config.DATABASE_URL) {
+    throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL: set both, or neither (embedded database)');
+  }
   const embedded = config.DATABASE_URL ? undefined : await openEmbeddedDatabase(config.DATA_DIR);
   if (embedded) log(`embedded database (${embedded.mode}) in ${config.DATA_DIR}`);
   const target: PgTarget = embedded ? embedded.target : { url: config.DATABASE_URL };
+  const pooled = !embedded && !!config.DATABASE_DIRECT_URL;
   const ds = new BuntingDataSource({
     ...(options as object),
-    ...baseOptions(config, target, !!embedded),
+    ...baseOptions(config, target, !!embedded, pooled),
   } as DataSourceOptions);
   ds.embedded = !!embedded;
+  if (pooled) {
+    const direct = baseOptions(config, { url: config.DATABASE_DIRECT_URL }, false);
+    ds.directOptions = {
+      ...(options as object),
+      ...direct,
+      extra: { ...(direct.extra as object), max: 1 },
+    } as DataSourceOptions;
+  }
   if (embedded) ds.setOnDestroy(() => embedded.close());
   try {
     await ds.initialize();
@@ -143,6 +173,7 @@ export async function openDataSource(
       const applied = await runMigrations(ds);
       if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
     }
+    if (pooled) await checkPooledStatementTimeout(ds, config, log);
   } catch (e) {
     await ds.destroy().catch(() => {});
     throw e;
@@ -151,11 +182,48 @@ export async function openDataSource(
 }
 
 /**
+ * Behind a transaction-mode pooler the statement timeout comes from the role or the database
+ * (see baseOptions): says so when what a pooled session gets differs from the setting.
+ */
+async function checkPooledStatementTimeout(
+  ds: DataSource,
+  config: PlatformConfig,
+  log: (msg: string, level?: 'info' | 'warn') => void,
+): Promise<void> {
+  const [row] = await ds.query<{ ms: number }[]>(
+    `SELECT setting::int AS ms FROM pg_settings WHERE name = 'statement_timeout'`,
+  );
+  if (row?.ms === config.DATABASE_STATEMENT_TIMEOUT_MS) return;
+  log(
+    `statement timeout through DATABASE_URL is ${row?.ms} ms, not DATABASE_STATEMENT_TIMEOUT_MS=` +
+      `${config.DATABASE_STATEMENT_TIMEOUT_MS}: behind a pooler in transaction mode it comes from the role or ` +
+      `the database (ALTER ROLE <user> SET statement_timeout = '${config.DATABASE_STATEMENT_TIMEOUT_MS}ms')`,
+    'warn',
+  );
+}
+
+/**
  * Runs every pending migration in ONE transaction that first takes a transaction-scoped advisory
  * lock: two instances starting together migrate once (the second waits, then finds nothing to
  * do). On the embedded database the socket multiplexer also runs one transaction at a time.
+ * Behind a transaction-mode pooler (DATABASE_DIRECT_URL set) they run on the direct connection.
  */
 export async function runMigrations(ds: DataSource): Promise<string[]> {
+  const directOptions = ds instanceof BuntingDataSource ? ds.directOptions : undefined;
+  if (directOptions) {
+    // Behind a transaction-mode pooler: on a direct connection of its own, as DDL and locks want.
+    const direct = new DataSource(directOptions);
+    await direct.initialize();
+    try {
+      return await runMigrationsOn(direct);
+    } finally {
+      await direct.destroy();
+    }
+  }
+  return runMigrationsOn(ds);
+}
+
+async function runMigrationsOn(ds: DataSource): Promise<string[]> {
   const runner = ds.createQueryRunner();
   await runner.connect();
   try {

@@ -14,6 +14,7 @@ import { TargetingFunctions1765300000000 } from './1765300000000-targeting-funct
 import { ScheduledChanges1765800000000 } from './1765800000000-scheduled-changes';
 import { FlagCalls1765820000000 } from './1765820000000-flag-calls';
 import { SignIn1766100000000 } from './1766100000000-sign-in';
+import { EventPartitions1766300000000 } from './1766300000000-event-partitions';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   ScheduledChanges1765800000000,
   FlagCalls1765820000000,
   SignIn1766100000000,
+  EventPartitions1766300000000,
 ];
