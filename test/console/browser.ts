@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -8,7 +9,13 @@ import { ROOT } from '../support/processes';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
 }
 
@@ -17,13 +24,19 @@ export function launchChromium(): Promise<Browser> {
  * page errors and console errors (a refused request the screen shows is not one: Chromium logs
  * each non-2xx fetch as an error, so those are collected apart and the test reads them).
  */
-export async function openConsole(browser: Browser, options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+export async function openConsole(
+  browser: Browser,
+  options: { width?: number } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|403|400|404|409)/.test(m.text())) {
+    if (
+      m.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of (401|403|400|404|409)/.test(m.text())
+    ) {
       problems.push(`console error: ${m.text()}`);
     }
   });
@@ -53,9 +66,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** A screenshot of the screen for the README (docs/console/<name>.png). */
+/**
+ * A screenshot of the screen: the README's (docs/console/<name>.png) when UPDATE_SCREENSHOTS=1
+ * (`npm run console:screenshots`), otherwise a temporary copy, so that a test run leaves the
+ * working tree as it found it (the screens show dates).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = join(ROOT, 'docs', 'console');
+  const dir =
+    process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs', 'console') : join(tmpdir(), 'bunting-console-screens');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
 }
