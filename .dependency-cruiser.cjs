@@ -32,6 +32,13 @@ module.exports = {
   forbidden: [
     ...layerRules,
     {
+      name: 'console-speaks-http-only',
+      comment: 'The web console (apps/console) reaches the server through its public API, never its code.',
+      severity: 'error',
+      from: { path: '^apps/console/' },
+      to: { path: '^(libs|apps/(api|worker))/' },
+    },
+    {
       name: 'every-library-has-a-layer',
       comment: 'Give the library its place in LAYERS (.dependency-cruiser.cjs): the layer rules cannot see it.',
       severity: 'error',

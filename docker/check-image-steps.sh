@@ -15,11 +15,13 @@ npm ci --no-audit --no-fund >/dev/null 2>&1
 cp "$root/tsconfig.json" "$root/tsconfig.build.json" "$root/nest-cli.json" .
 cp -r "$root/apps" "$root/libs" .
 npx nest build api >/dev/null
+npx vite build --config apps/console/vite.config.mts --logLevel warn
 npm prune --omit=dev --no-audit --no-fund >/dev/null 2>&1
 
 echo "== runtime stage (production dependencies only)"
 mkdir "$work/app" "$work/data"
 cp -r package.json node_modules dist "$work/app/"
+mkdir -p "$work/app/apps/console" && cp -r apps/console/dist "$work/app/apps/console/"
 run_as=()
 if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
   chown -R nobody "$work/data"; chmod -R o+rX "$work/app"; chmod o+x "$work"
@@ -34,6 +36,7 @@ curl -fs "http://127.0.0.1:$port/_readyz" >/dev/null || { cat "$work/out.log"; e
 key=$(grep -oE 'phx_[A-Za-z0-9]{43}' "$work/out.log" | head -1)
 code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $key" "http://127.0.0.1:$port/api/projects/")
 [ "$code" = 200 ] || { echo "FAIL: /api/projects/ answered $code"; exit 1; }
+curl -fs "http://127.0.0.1:$port/login" | grep -q '<div id="root">' || { echo "FAIL: the console is not served at /login"; exit 1; }
 worker_log="$work/worker.log"
 env -i PATH="$PATH" HOME=/tmp NODE_ENV=production DATA_DIR="$work/data" "${run_as[@]}" timeout 20 node dist/apps/worker/src/main.js >"$worker_log" 2>&1 &
 wpid=$!

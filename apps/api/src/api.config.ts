@@ -29,6 +29,13 @@ export class ApiConfig extends withTargetingLimits(HttpConfig) {
   })
   BOOTSTRAP_PROJECT_TOKEN?: string;
 
+  /**
+   * Folder of the built web console (apps/console; `npm start` builds it when it is stale),
+   * served at `/`. Relative paths start at the working directory. No console when it holds no build.
+   */
+  @EnvString()
+  CONSOLE_DIR = 'apps/console/dist';
+
   /** Run the scheduled jobs (the weekly event-deletion batch) in this process. */
   @EnvBoolean()
   SCHEDULER_ENABLED = true;

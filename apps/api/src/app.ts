@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiConfig } from './api.config';
 import { ApiModule } from './api.module';
+import { consoleHandlers } from './console';
 
 // SDK endpoints read their bodies raw: gzip, base64 and form encodings, up to the ingestion limit.
 // OFREP reads its own JSON so that even a malformed body gets OFREP's error shape.
@@ -35,7 +36,11 @@ export async function createApiApp(config: ApiConfig, logger: JsonLogger): Promi
     abortOnError: false,
   });
   try {
-    await configureHttp(app, config, { rawBodyPaths: SDK_PATHS, version: VERSION });
+    await configureHttp(app, config, {
+      rawBodyPaths: SDK_PATHS,
+      version: VERSION,
+      before: consoleHandlers(config.CONSOLE_DIR),
+    });
     const bootstrap = await app.get(BootstrapService).run({
       email: config.BOOTSTRAP_EMAIL,
       apiKey: config.BOOTSTRAP_API_KEY,

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { HttpConfig } from '../config/http-config';
 import { answerClientErrors } from './client-errors';
 import { JsonLogger } from '../observability/json-logger';
@@ -21,6 +21,8 @@ export interface HttpSetup {
   /** Paths whose bodies the SDK endpoints read raw (`decodeSdkPayload`). */
   rawBodyPaths: readonly string[];
   version: string;
+  /** Handlers that may answer before the body parsers and the routes (the web console's files). */
+  before?: RequestHandler[];
 }
 
 /**
@@ -47,6 +49,7 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   // Before anything that can answer (the body parser's 413/415 included).
   app.use(sdkCors());
   app.use(securityHeaders());
+  for (const handler of setup.before ?? []) app.use(handler);
   app.use(
     parseBodies({
       jsonLimit: config.MAX_BODY_BYTES,

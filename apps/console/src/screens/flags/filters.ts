@@ -1,0 +1,69 @@
+import type { Schemas } from '../../api/client';
+
+export type PropertyFilter = Schemas['PropertyFilterDto'];
+export type Condition = { properties: PropertyFilter[]; rollout_percentage: number | null; variant: string | null };
+export type Variant = { key: string; name: string; rollout_percentage: number };
+
+/** The operators of a person or group property, as PostHog's editor names them. */
+export const PROPERTY_OPERATORS: Array<[string, string]> = [
+  ['exact', 'equals'],
+  ['is_not', "doesn't equal"],
+  ['icontains', 'contains'],
+  ['not_icontains', "doesn't contain"],
+  ['starts_with', 'starts with'],
+  ['not_starts_with', "doesn't start with"],
+  ['ends_with', 'ends with'],
+  ['not_ends_with', "doesn't end with"],
+  ['regex', 'matches regex'],
+  ['not_regex', "doesn't match regex"],
+  ['gt', 'greater than'],
+  ['gte', 'greater than or equal to'],
+  ['lt', 'less than'],
+  ['lte', 'less than or equal to'],
+  ['is_set', 'is set'],
+  ['is_not_set', 'is not set'],
+  ['is_date_exact', 'on date'],
+  ['is_date_before', 'before date'],
+  ['is_date_after', 'after date'],
+  ['semver_eq', 'semver ='],
+  ['semver_neq', 'semver ≠'],
+  ['semver_gt', 'semver >'],
+  ['semver_gte', 'semver ≥'],
+  ['semver_lt', 'semver <'],
+  ['semver_lte', 'semver ≤'],
+  ['semver_tilde', 'semver ~'],
+  ['semver_caret', 'semver ^'],
+  ['semver_wildcard', 'semver wildcard'],
+];
+
+export const NO_VALUE = new Set(['is_set', 'is_not_set']);
+
+/** The JSON text of a payload is valid (empty means no payload). */
+export function payloadError(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    return `Not valid JSON: ${(e as Error).message}`;
+  }
+}
+
+/** The sum of the variants' splits, and a message when it is not 100. */
+export function splitError(variants: Variant[]): string | undefined {
+  if (variants.length === 0) return undefined;
+  const sum = variants.reduce((s, v) => s + (Number.isFinite(v.rollout_percentage) ? v.rollout_percentage : 0), 0);
+  return Math.abs(sum - 100) < 1e-9 ? undefined : `The variants' split must add up to 100% (now ${sum}%).`;
+}
+
+/** An even split of 100 over n variants, the remainder on the first ones. */
+export function evenSplit(n: number): number[] {
+  const base = Math.floor(100 / n);
+  return Array.from({ length: n }, (_, i) => base + (i < 100 - base * n ? 1 : 0));
+}
+
+/** What a person types becomes the filter's value: numbers stay text, the server parses them per operator. */
+export function filterValue(operator: string, text: string): PropertyFilter['value'] {
+  if (NO_VALUE.has(operator)) return operator;
+  return text;
+}

@@ -1,0 +1,294 @@
+import { FormEvent, useState } from 'react';
+import { api, ok, Schemas } from '../api/client';
+import { ErrorBanner, errorAt, Field, formatDate, useLoad } from '../components/ui';
+import { useSession } from '../session';
+
+const SCOPES = [
+  '*',
+  'feature_flag:read',
+  'feature_flag:write',
+  'person:read',
+  'person:write',
+  'cohort:read',
+  'cohort:write',
+  'event_definition:read',
+  'event_definition:write',
+  'project:read',
+  'project:write',
+  'organization:read',
+  'organization:write',
+  'activity_log:read',
+] as const;
+
+export function Settings() {
+  return (
+    <>
+      <h1>Settings</h1>
+      <ProjectSettings />
+      <PersonalKeys />
+      <Members />
+      <FlagAccess />
+      <Projects />
+    </>
+  );
+}
+
+function ProjectSettings() {
+  const { projectId } = useSession();
+  const project = useLoad(() => ok(api.GET('/api/projects/{project_id}', { params: { path: { project_id: String(projectId) } } })), [projectId]);
+  const p = project.data as (Schemas['ProjectDto'] & { api_token: string }) | undefined;
+  const host = location.origin;
+  return (
+    <section className="card" aria-labelledby="project-title">
+      <h2 id="project-title">Project</h2>
+      <ErrorBanner error={project.error} />
+      {p ? (
+        <>
+          <p>
+            <strong>{p.name}</strong> (id {p.id})
+          </p>
+          <p>
+            Project token: <code data-testid="project-token">{p.api_token}</code>
+          </p>
+          <h3>posthog-node</h3>
+          <pre className="snippet" tabIndex={0}>
+            {`import { PostHog } from 'posthog-node';\n\nconst posthog = new PostHog('${p.api_token}', { host: '${host}' });\nconst enabled = await posthog.isFeatureEnabled('my-flag', 'user-distinct-id');`}
+          </pre>
+          <h3>posthog-js</h3>
+          <pre className="snippet" tabIndex={0}>
+            {`posthog.init('${p.api_token}', { api_host: '${host}' });\nposthog.onFeatureFlags(() => {\n  if (posthog.isFeatureEnabled('my-flag')) { /* … */ }\n});`}
+          </pre>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function PersonalKeys() {
+  const keys = useLoad(() => ok(api.GET('/api/personal_api_keys')), []);
+  const [label, setLabel] = useState('');
+  const [scopes, setScopes] = useState<string[]>(['feature_flag:read']);
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>();
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    try {
+      const key = await ok(api.POST('/api/personal_api_keys', { body: { label, scopes: scopes as Schemas['CreatePersonalApiKeyDto']['scopes'] } }));
+      setCreated((key as { value: string }).value);
+      setLabel('');
+      keys.reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const revoke = async (id: string) => {
+    setError(undefined);
+    try {
+      await ok(api.DELETE('/api/personal_api_keys/{id}', { params: { path: { id } } }));
+      keys.reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const list = (keys.data ?? []) as unknown as Schemas['PersonalApiKeyDto'][];
+  return (
+    <section className="card" aria-labelledby="keys-title">
+      <h2 id="keys-title">Personal API keys</h2>
+      <ErrorBanner error={keys.error ?? error} shownAt={['label', 'scopes']} />
+      {created ? (
+        <div className="banner" role="status">
+          New key (shown once, copy it now): <code>{created}</code>
+        </div>
+      ) : null}
+      <ul className="key-list">
+        {(Array.isArray(list) ? list : ((list as unknown as { results: Schemas['PersonalApiKeyDto'][] }).results ?? [])).map((k) => (
+          <li key={k.id}>
+            <strong>{k.label}</strong> <code>{k.mask_value}</code> <span className="muted small">{k.scopes.join(', ')}</span>{' '}
+            <button type="button" className="link danger" onClick={() => void revoke(k.id)} aria-label={`Revoke ${k.label}`}>
+              Revoke
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={create} aria-label="Create a personal API key">
+        <Field label="Key label" error={errorAt(error, 'label')}>
+          {(p) => <input {...p} value={label} required maxLength={40} onChange={(e) => setLabel(e.target.value)} />}
+        </Field>
+        <fieldset>
+          <legend>Scopes</legend>
+          {errorAt(error, 'scopes') ? <p className="field-error">{errorAt(error, 'scopes')}</p> : null}
+          <div className="scopes">
+            {SCOPES.map((s) => (
+              <div className="checkbox" key={s}>
+                <input
+                  id={`scope-${s}`}
+                  type="checkbox"
+                  checked={scopes.includes(s)}
+                  onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+                />
+                <label htmlFor={`scope-${s}`}>{s === '*' ? 'Everything (*)' : s}</label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit">Create key</button>
+      </form>
+    </section>
+  );
+}
+
+type Member = Schemas['OrganizationMemberDto'];
+const LEVELS: Record<number, string> = { 1: 'Member', 8: 'Admin', 15: 'Owner' };
+
+/** The organization's members: levels changed and members removed by admins (the API says who may). */
+function Members() {
+  const { me } = useSession();
+  const orgId = me.organization?.id;
+  const [error, setError] = useState<unknown>();
+  const members = useLoad(
+    () => ok(api.GET('/api/organizations/{organization_id}/members', { params: { path: { organization_id: String(orgId) } } })),
+    [orgId],
+  );
+  const write = async (method: 'PATCH' | 'DELETE', member: Member, level?: number) => {
+    setError(undefined);
+    const path = { organization_id: String(orgId), user_uuid: member.user.uuid };
+    try {
+      if (method === 'PATCH') await ok(api.PATCH('/api/organizations/{organization_id}/members/{user_uuid}', { params: { path }, body: { level } as never }));
+      else await ok(api.DELETE('/api/organizations/{organization_id}/members/{user_uuid}', { params: { path } }));
+    } catch (e) {
+      setError(e);
+    }
+    members.reload();
+  };
+  if (!orgId) return null;
+  return (
+    <section className="card" aria-labelledby="members-title">
+      <h2 id="members-title">Members of {me.organization?.name}</h2>
+      <ErrorBanner error={members.error ?? error} />
+      <div className="table-wrap">
+        <table>
+          <caption className="visually-hidden">Members</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Level</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {((members.data?.results ?? []) as Member[]).map((m) => (
+              <tr key={m.id}>
+                <td>{m.user.email}</td>
+                <td>
+                  <select
+                    aria-label={`Level of ${m.user.email}`}
+                    value={m.level}
+                    onChange={(e) => void write('PATCH', m, Number(e.target.value))}
+                  >
+                    {Object.entries(LEVELS).map(([v, l]) => (
+                      <option key={v} value={v}>
+                        {l}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>{formatDate(m.joined_at)}</td>
+                <td>
+                  {m.user.email === me.email ? null : (
+                    <button type="button" className="link danger" onClick={() => void write('DELETE', m)} aria-label={`Remove ${m.user.email}`}>
+                      Remove
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function FlagAccess() {
+  const { me } = useSession();
+  const orgId = me.organization?.id;
+  const [error, setError] = useState<unknown>();
+  const access = useLoad(
+    () => ok(api.GET('/api/organizations/{organization_id}/feature_flag_access', { params: { path: { organization_id: String(orgId) } } })),
+    [orgId],
+  );
+  const set = async (level: 21 | 37) => {
+    setError(undefined);
+    try {
+      access.set(
+        await ok(
+          api.PATCH('/api/organizations/{organization_id}/feature_flag_access', {
+            params: { path: { organization_id: String(orgId) } },
+            body: { access_level: level },
+          }),
+        ),
+      );
+    } catch (e) {
+      setError(e);
+    }
+  };
+  if (!orgId) return null;
+  return (
+    <section className="card" aria-labelledby="access-title">
+      <h2 id="access-title">Default feature flag access</h2>
+      <ErrorBanner error={access.error ?? error} />
+      {access.data ? (
+        <Field label="Members without a role can" hint="Roles and a flag's role access can grant editing back.">
+          {(p) => (
+            <select {...p} value={access.data!.access_level} onChange={(e) => void set(Number(e.target.value) as 21)}>
+              <option value={37}>View and edit feature flags</option>
+              <option value={21}>Only view feature flags</option>
+            </select>
+          )}
+        </Field>
+      ) : null}
+    </section>
+  );
+}
+
+function Projects() {
+  const { me, projectsChanged } = useSession();
+  const projects = useLoad(() => ok(api.GET('/api/projects', { params: { query: { limit: 200 } } })), []);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<unknown>();
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    try {
+      await ok(api.POST('/api/projects', { body: { name, organization_id: me.organization?.id } as Schemas['CreateProjectDto'] }));
+      setName('');
+      projects.reload();
+      projectsChanged();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="projects-title">
+      <h2 id="projects-title">Projects</h2>
+      <ul>
+        {(projects.data?.results ?? []).map((p) => (
+          <li key={p.id}>
+            <a href={`/project/${p.id}/feature_flags`}>{p.name}</a>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={create} className="inline-form" aria-label="New project">
+        <Field label="New project name" error={errorAt(error, 'name')}>
+          {(p) => <input {...p} value={name} required onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <button type="submit">Create project</button>
+      </form>
+      <ErrorBanner error={error} shownAt={['name']} />
+    </section>
+  );
+}

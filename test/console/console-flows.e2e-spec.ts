@@ -1,0 +1,446 @@
+import type { Browser, Page } from 'playwright-core';
+import { PostHog } from 'posthog-node';
+import { dataSource, ingest, personOf } from '../persons/factories';
+import { waitFor } from '../support/poll';
+import { startTestApp, TestApp } from '../support/test-app';
+import { launchChromium, openConsole, screenshot, seriousViolations } from './browser';
+
+// The issue's "Done means", through the console only (the API serves it; one browser for the
+// file): sign in; build a flag with two condition sets (one on a cohort) and three variants with
+// payloads; posthog-node sees it as configured; toggle it and read the history's diff; a
+// view-only member gets 403 and is told why; look a person up, edit a property, delete them with
+// their events; edit an event definition. Every screen visited: 0 serious axe violations.
+describe('web console: the flows of a person running flags', () => {
+  let t: TestApp;
+  let browser: Browser;
+  const password = 'correct horse battery staple';
+  const FLAG = 'checkout-redesign';
+
+  beforeAll(async () => {
+    t = await startTestApp({ BOOTSTRAP_EMAIL: 'admin@example.com' });
+    await t.setPassword(t.userId, password);
+    browser = await launchChromium();
+    // What ingestion knows before anyone opens the console: a person with events.
+    await ingest(t, t.projectToken, [
+      { event: '$identify', distinct_id: 'ada', properties: { $set: { email: 'ada@example.com', plan: 'pro' } } },
+      { event: 'signed_up', distinct_id: 'ada', properties: {} },
+      { event: 'checkout_started', distinct_id: 'ada', properties: {} },
+    ]);
+    await waitFor(async () => (await personOf(t, 'ada'))?.properties.email);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Every screen: no serious or critical axe violation. */
+  async function checkScreen(page: Page, name: string): Promise<void> {
+    await page.evaluate('window.scrollTo(0, 0)');
+    expect({ screen: name, violations: await seriousViolations(page) }).toEqual({ screen: name, violations: [] });
+    await screenshot(page, name);
+  }
+
+  async function signIn(page: Page, email: string, pw: string): Promise<void> {
+    await page.goto(`${t.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Sign in to Bunting' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(pw);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Feature flags', level: 1 }).waitFor();
+  }
+
+  it('signs in (a wrong password is refused with the reason), lands on the flags and signs out', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await page.goto(`${t.baseUrl}/project/${t.projectId}/feature_flags`);
+    await page.getByRole('heading', { name: 'Sign in to Bunting' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await checkScreen(page, 'sign-in');
+    await page.getByLabel('Email').fill(t.email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectAlert(page, 'Invalid email or password.');
+    // By keyboard: Enter in the password field signs in.
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('heading', { name: 'Feature flags', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/project/${t.projectId}/feature_flags`);
+    await page.getByText('No feature flags match.').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Bunting' }).waitFor();
+    await page.goto(`${t.baseUrl}/project/${t.projectId}/persons`);
+    await page.getByRole('heading', { name: 'Sign in to Bunting' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a flag with two condition sets (one on a cohort) and three variants with payloads, which posthog-node sees', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+
+    // The cohort the second condition set targets.
+    await page.getByRole('link', { name: 'Cohorts' }).click();
+    await page.getByRole('heading', { name: 'Cohorts', level: 1 }).waitFor();
+    await page.getByLabel('Cohort name').fill('Pro plan');
+    await page.getByLabel('Cohort filter 1 property').fill('plan');
+    await page.getByLabel('Cohort filter 1 value').fill('pro');
+    await page.getByRole('button', { name: 'Create cohort' }).click();
+    await page.getByRole('status').filter({ hasText: 'Created cohort Pro plan.' }).waitFor();
+    await page.getByRole('cell', { name: 'Pro plan', exact: true }).waitFor();
+    await checkScreen(page, 'cohorts');
+
+    await page.getByRole('link', { name: 'Feature flags' }).click();
+    await page.getByRole('button', { name: 'New feature flag' }).click();
+    await page.getByLabel('New flag key').fill(FLAG);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+
+    await page.getByLabel('Description', { exact: true }).fill('The new checkout, in three flavours');
+    await page.getByLabel('Tags', { exact: true }).fill('checkout, web');
+    await page.getByLabel('Multiple variants with rollout percentages').check();
+    await page.getByRole('button', { name: 'Add variant' }).click();
+    await page.getByLabel('Variant 3 key').fill('compact');
+    // The split must add up to 100: the console says so and will not save.
+    await page.getByLabel('Variant 1 rollout (%)').fill('50');
+    await page.getByText("The variants' split must add up to 100% (now 116%).").waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Variant 1 rollout (%)').fill('34');
+    // Payloads are checked as they are typed.
+    await page.getByLabel('Variant 1 payload (JSON)').fill('{"layout": "classic"');
+    await page.getByText(/^Not valid JSON/).waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Variant 1 payload (JSON)').fill('{"layout": "classic"}');
+    await page.getByLabel('Variant 2 payload (JSON)').fill('{"layout": "wide", "steps": 2}');
+    await page.getByLabel('Variant 3 payload (JSON)').fill('{"layout": "compact", "steps": 1}');
+    expect(await page.getByText(/^Not valid JSON/).count()).toBe(0);
+
+    // Condition set 1: example.com addresses, everyone of them.
+    await page.getByRole('group', { name: 'Condition set 1' }).getByRole('button', { name: 'Add filter' }).click();
+    await page.getByLabel('Condition 1 filter 1 property').fill('email');
+    await page.getByLabel('Condition 1 filter 1 operator').selectOption('ends_with');
+    await page.getByLabel('Condition 1 filter 1 value').fill('@example.com');
+    // Whom it reaches, before saving: ada, the one person.
+    await page.getByRole('group', { name: 'Condition set 1' }).getByRole('button', { name: 'How many persons does this reach?' }).click();
+    await page.getByRole('group', { name: 'Condition set 1' }).getByRole('status').filter({ hasText: '1 of 1 persons (100%)' }).waitFor();
+    // Condition set 2: the Pro plan cohort, half of it, always the compact variant.
+    await page.getByRole('button', { name: 'Add condition set' }).click();
+    await page.getByRole('group', { name: 'Condition set 2' }).getByRole('button', { name: 'Add filter' }).click();
+    await page.getByLabel('Condition 2 filter 1 kind').selectOption('cohort');
+    await page.getByLabel('Condition 2 filter 1 cohort').selectOption({ label: 'Pro plan' });
+    await page.getByLabel('Condition 2 rollout (%)').fill('100');
+    await page.getByLabel('Condition 2 variant override').selectOption('compact');
+    await checkScreen(page, 'flag-editor');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved: version 2.' }).waitFor();
+    await page.getByText('Version 2 ·', { exact: false }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // What an SDK sees: the flag is off until someone turns it on.
+    const flag = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body.results[0];
+    expect(flag.filters.multivariate.variants.map((v: { key: string; rollout_percentage: number }) => [v.key, v.rollout_percentage])).toEqual([
+      ['control', 34],
+      ['test', 33],
+      ['compact', 33],
+    ]);
+    expect(flag.filters.groups).toEqual([
+      expect.objectContaining({ rollout_percentage: 100, properties: [expect.objectContaining({ key: 'email', operator: 'ends_with', value: '@example.com' })] }),
+      expect.objectContaining({ rollout_percentage: 100, variant: 'compact', properties: [expect.objectContaining({ type: 'cohort' })] }),
+    ]);
+    expect(flag.tags.sort()).toEqual(['checkout', 'web']);
+  });
+
+  it('toggles the flag on from the list, then the flag page shows the history diff, and posthog-node gets the variants and payloads', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    const toggle = page.getByRole('switch', { name: `Enable ${FLAG}` });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await checkScreen(page, 'flags');
+    // The switch works from the keyboard.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await page.locator(`[role=switch][aria-label="Enable ${FLAG}"][aria-checked=true]`).waitFor();
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    const history = page.getByRole('region', { name: 'History' });
+    const activeRow = history.getByRole('row', { name: /^active/ });
+    await activeRow.waitFor();
+    expect((await activeRow.innerText()).replace(/\s+/g, ' ').trim()).toBe('active false true');
+    await history.getByText(`${t.email} updated the flag`).first().waitFor();
+    await history.getByText(`${t.email} created the flag`).waitFor();
+
+    // "Test for a person": the value and the reason.
+    await page.getByLabel('Distinct id').fill('ada');
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    await page.getByRole('status').filter({ hasText: 'for ada: matched condition set' }).waitFor();
+    await checkScreen(page, 'flag');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const posthog = new PostHog(t.projectToken, { host: t.baseUrl, flushAt: 1, fetchRetryCount: 0 });
+    try {
+      const payloads: Record<string, unknown> = {
+        control: { layout: 'classic' },
+        test: { layout: 'wide', steps: 2 },
+        compact: { layout: 'compact', steps: 1 },
+      };
+      const seen = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        const id = `user-${i}`;
+        const flags = await posthog.evaluateFlags(id, { personProperties: { email: `${id}@example.com` } });
+        const value = flags.getFlag(FLAG);
+        expect(Object.keys(payloads)).toContain(value);
+        expect(flags.getFlagPayload(FLAG)).toEqual(payloads[value as string]);
+        seen.add(value as string);
+      }
+      expect([...seen].sort()).toEqual(['compact', 'control', 'test']);
+      // The cohort's condition set: compact, whatever the hash.
+      const pro = await posthog.evaluateFlags('someone', { personProperties: { email: 'x@elsewhere.org', plan: 'pro' } });
+      expect(pro.getFlag(FLAG)).toBe('compact');
+      // Neither condition set: off.
+      const free = await posthog.evaluateFlags('someone-else', { personProperties: { email: 'x@elsewhere.org', plan: 'free' } });
+      expect(free.getFlag(FLAG)).toBe(false);
+    } finally {
+      await posthog.shutdown();
+    }
+  });
+
+  it('shows a server error next to the field it names, and a conflicting save (409) as a choice instead of losing either edit', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    // A key that is taken: the server's detail, next to the key field.
+    const taken = (await t.post(`/api/projects/${t.projectId}/feature_flags/`, { key: FLAG }).expect(400)).body;
+    expect(taken.attr).toBe('key');
+    await page.getByRole('button', { name: 'New feature flag' }).click();
+    await page.getByLabel('New flag key').fill(FLAG);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const keyField = page.locator('.field').filter({ has: page.getByLabel('New flag key') });
+    await keyField.getByRole('alert').filter({ hasText: taken.detail }).waitFor();
+    expect(await page.getByLabel('New flag key').getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(page, 'field-error');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    // Someone else saves while the page is open.
+    const before = (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body;
+    await t.patch(`/api/projects/${t.projectId}/feature_flags/${before.id}/`, { tags: ['checkout', 'web', 'q3'], version: before.version }).expect(200);
+    await page.getByLabel('Description', { exact: true }).fill('Checkout, redesigned');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = page.getByRole('alert', { name: 'Conflict' });
+    await conflict.getByText(`Someone else saved this flag (now version ${before.version + 1}, by ${t.email})`).waitFor();
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Checkout, redesigned');
+    await checkScreen(page, 'flag-conflict');
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await page.getByText(`Version ${before.version + 2} ·`).waitFor();
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Checkout, redesigned');
+    const after = (await t.get(`/api/projects/${t.projectId}/feature_flags/${before.id}/`).expect(200)).body;
+    expect(after.name).toBe('Checkout, redesigned');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a view-only member sees why they cannot change a flag, and gets 403 when they try', async () => {
+    // An admin makes flags view-only for members, in Settings.
+    const admin = await openConsole(browser);
+    await signIn(admin.page, t.email, password);
+    await admin.page.getByRole('link', { name: 'Settings' }).click();
+    await admin.page.getByLabel('Members without a role can').selectOption('21');
+    await waitFor(async () => {
+      const res = await t.get(`/api/organizations/${t.organizationId}/feature_flag_access`).expect(200);
+      return res.body.access_level === 21 ? true : undefined;
+    });
+    await checkScreen(admin.page, 'settings');
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+
+    const viewer = await t.newUser(t.organizationId, { level: 'member', email: 'viewer@example.com' });
+    await t.setPassword(viewer.userId, password);
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, viewer.email, password);
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'You can view this flag; changing it takes edit access' }).waitFor();
+    await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Not allowed:' });
+    await alert.waitFor();
+    const detail = (await t.patch(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`, { active: false }, viewer.key).expect(403)).body.detail;
+    expect(await alert.innerText()).toContain(detail);
+    await checkScreen(page, 'flag-view-only');
+    // Nothing changed.
+    expect(await page.getByRole('switch', { name: 'Flag enabled' }).getAttribute('aria-checked')).toBe('true');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('looks a person up, edits a property, and deletes them with their events', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Persons' }).click();
+    await page.getByLabel('Email or distinct id').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'ada@example.com' }).click();
+    await page.getByRole('heading', { name: 'ada@example.com', level: 1 }).waitFor();
+    await checkScreen(page, 'person');
+    const plan = page.getByRole('row', { name: /^plan/ });
+    expect((await plan.innerText()).replace(/\s+/g, ' ')).toContain('pro');
+    await page.getByRole('button', { name: 'Edit plan' }).click();
+    await page.getByLabel('Value of plan').fill('enterprise');
+    await plan.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Set plan.' }).waitFor();
+    await page.getByRole('row', { name: /^plan/ }).getByText('enterprise').waitFor();
+    expect((await personOf(t, 'ada'))?.properties.plan).toBe('enterprise');
+
+    const ada = (await personOf(t, 'ada'))!;
+    await page.getByLabel('Also delete their events').check();
+    await page.getByRole('button', { name: 'Delete person' }).click();
+    await page.getByRole('alertdialog').getByText('Delete ada@example.com and their events? This cannot be undone.').waitFor();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('heading', { name: 'Persons', level: 1 }).waitFor();
+    await page.getByLabel('Email or distinct id').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No persons match.').waitFor();
+    expect(await personOf(t, 'ada')).toBeUndefined();
+    // Their events: queued for the next deletion batch, as the API's delete_events=true does.
+    const queued = await dataSource(t).query(`SELECT distinct_ids FROM event_deletion_requests WHERE person_uuid = $1`, [ada.uuid]);
+    expect(queued).toEqual([{ distinct_ids: ['ada'] }]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('edits an event definition: tags and Slack', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Event definitions' }).click();
+    await page.getByLabel('Event name').fill('signed_up');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Edit signed_up' }).click();
+    await page.getByLabel('Tags', { exact: true }).fill('Onboarding, growth');
+    await page.getByLabel('Post to Slack').check();
+    await checkScreen(page, 'event-definition');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const row = page.getByRole('row', { name: /^signed_up/ });
+    await row.getByText('Posted').waitFor();
+    expect(await row.innerText()).toMatch(/onboarding, growth|growth, onboarding/);
+    const def = (await t.get(`/api/projects/${t.projectId}/event_definitions/?search=signed_up`).expect(200)).body.results[0];
+    expect({ tags: [...def.tags].sort(), post_to_slack: def.post_to_slack }).toEqual({ tags: ['growth', 'onboarding'], post_to_slack: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('soft-deletes a flag and restores it', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete flag' }).click();
+    await page.getByText('Deleted', { exact: true }).waitFor();
+    expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId(true)}/`).expect(200)).body.deleted).toBe(true);
+    await page.getByRole('button', { name: 'Restore flag' }).click();
+    await page.getByRole('button', { name: 'Delete flag' }).waitFor();
+    expect(await page.getByText('Deleted', { exact: true }).count()).toBe(0);
+    expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body.deleted).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a personal API key (shown once, and it works) and revokes it', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('Project token:').getByText(t.projectToken).waitFor();
+    await page.getByLabel('Key label').fill('reporting');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('status').filter({ hasText: 'New key (shown once, copy it now):' });
+    await shown.waitFor();
+    const key = await shown.locator('code').innerText();
+    expect(key).toMatch(/^phx_/);
+    await t.get(`/api/projects/${t.projectId}/feature_flags/`, key).expect(200);
+    await t.get(`/api/projects/${t.projectId}/persons/`, key).expect(403);
+    await page.getByRole('button', { name: 'Revoke reporting' }).click();
+    await page.getByRole('button', { name: 'Revoke reporting' }).waitFor({ state: 'detached' });
+    await t.get(`/api/projects/${t.projectId}/feature_flags/`, key).expect(401);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('is usable at 360 px: the menu opens and leads to every screen', async () => {
+    const { context, page, problems } = await openConsole(browser, { width: 360 });
+    await signIn(page, t.email, password);
+    await checkScreen(page, 'flags-360px');
+    const width = await page.evaluate('document.documentElement.scrollWidth');
+    expect(width).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Persons' }).click();
+    await page.getByRole('heading', { name: 'Persons', level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a cohort into nested groups: any of (plan is pro) or (all of: an example.com address, plan is enterprise)', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Cohorts' }).click();
+    await page.getByRole('button', { name: 'Edit Pro plan' }).click();
+    const form = page.getByRole('form', { name: 'Edit Pro plan' });
+    await form.getByLabel('Cohort: persons who match').selectOption('OR');
+    await form.getByRole('button', { name: 'Add group' }).last().click();
+    await form.getByLabel('Cohort group 2: persons who match').selectOption('AND');
+    await form.getByLabel('Cohort group 2 filter 1 property').fill('email');
+    await form.getByLabel('Cohort group 2 filter 1 operator').selectOption('ends_with');
+    await form.getByLabel('Cohort group 2 filter 1 value').fill('@example.com');
+    await form.getByRole('group', { name: 'Cohort group 2' }).getByRole('button', { name: 'Add filter' }).click();
+    await form.getByLabel('Cohort group 2 filter 2 property').fill('plan');
+    await form.getByLabel('Cohort group 2 filter 2 value').fill('enterprise');
+    await checkScreen(page, 'cohort-editor');
+    await form.getByRole('button', { name: 'Save cohort' }).click();
+    await page.getByRole('button', { name: 'Edit Pro plan' }).waitFor();
+    const cohort = (await t.get(`/api/projects/${t.projectId}/cohorts/`).expect(200)).body.results.find((c: { name: string }) => c.name === 'Pro plan');
+    expect(cohort.filters.properties).toEqual({
+      type: 'OR',
+      values: [
+        expect.objectContaining({ key: 'plan', operator: 'exact', value: 'pro' }),
+        {
+          type: 'AND',
+          values: [
+            expect.objectContaining({ key: 'email', operator: 'ends_with', value: '@example.com' }),
+            expect.objectContaining({ key: 'plan', operator: 'exact', value: 'enterprise' }),
+          ],
+        },
+      ],
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a project, copies the flag to it and switches to it', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('New project name').fill('Staging');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('link', { name: 'Staging' }).waitFor();
+    await page.getByRole('link', { name: 'Feature flags' }).click();
+    await page.getByRole('link', { name: FLAG }).click();
+    const copy = page.getByRole('region', { name: 'Copy to other projects' });
+    await copy.getByLabel('Staging').check();
+    await copy.getByRole('button', { name: `Copy ${FLAG}` }).click();
+    await copy.getByRole('status').filter({ hasText: 'Copied to 1 project.' }).waitFor();
+    const staging = (await t.get('/api/projects/').expect(200)).body.results.find((p: { name: string }) => p.name === 'Staging');
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Staging' });
+    await page.waitForURL(`${t.baseUrl}/project/${staging.id}/feature_flags`);
+    await page.getByRole('switch', { name: `Enable ${FLAG}` }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  let knownFlagId: number | undefined;
+  async function flagId(deleted = false): Promise<number> {
+    if (!deleted) knownFlagId = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body.results[0].id;
+    return knownFlagId!;
+  }
+});
+
+async function expectAlert(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).waitFor();
+}
