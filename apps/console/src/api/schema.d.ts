@@ -1102,6 +1102,74 @@ export interface paths {
         patch: operations["ScheduledChanges_update"];
         trace?: never;
     };
+    "/api/projects/{project_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Webhooks_list"];
+        put?: never;
+        /** A new subscription; the answer carries its signing secret, which is never shown again. */
+        post: operations["Webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Webhooks_get"];
+        put?: never;
+        post?: never;
+        /** Deletes the subscription and its deliveries. */
+        delete: operations["Webhooks_delete"];
+        options?: never;
+        head?: never;
+        patch: operations["Webhooks_update"];
+        trace?: never;
+    };
+    "/api/projects/{project_id}/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's deliveries, newest first. */
+        get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the delivery again now (same `webhook-id`), then with retries for 24 h; 409 while an attempt is in flight. */
+        post: operations["Webhooks_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/@me": {
         parameters: {
             query?: never;
@@ -1552,9 +1620,21 @@ export interface components {
             last_used_at: string | null;
             /** @example phx_...eZxz */
             mask_value: string;
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write")[];
             /** @description The key itself. Shown once: only its hash is stored. */
             value: string;
+        };
+        CreatedWebhookDto: {
+            /** Format: date-time */
+            created_at: string;
+            enabled: boolean;
+            events: ("feature_flag.created" | "feature_flag.updated" | "feature_flag.deleted" | "event_definition.updated")[];
+            id: number;
+            /** @description The signing secret (Standard Webhooks, whsec_…): shown this once. Verify `webhook-signature` with it. */
+            secret: string;
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
         };
         CreateFlagDto: {
             /** @default true */
@@ -1597,7 +1677,7 @@ export interface components {
         CreatePersonalApiKeyDto: {
             label: string;
             /** @description At most the scopes of the key making the request. */
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write")[];
         };
         CreateProjectDto: {
             name: string;
@@ -1659,6 +1739,25 @@ export interface components {
              * @description When to apply the change; in the future.
              */
             scheduled_at: string;
+        };
+        CreateWebhookDto: {
+            /**
+             * @description Turned off, it is sent nothing (deliveries due meanwhile fail).
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description What the webhook is sent: at least one of these.
+             * @example [
+             *       "feature_flag.updated"
+             *     ]
+             */
+            events: ("feature_flag.created" | "feature_flag.updated" | "feature_flag.deleted" | "event_definition.updated")[];
+            /**
+             * @description Where deliveries are POSTed: http(s), and unless WEBHOOK_ALLOW_PRIVATE_TARGETS, a host that resolves to public addresses only.
+             * @example https://example.com/hooks/bunting
+             */
+            url: string;
         };
         DashboardDto: {
             /** Format: date-time */
@@ -2244,7 +2343,7 @@ export interface components {
             last_used_at: string | null;
             /** @example phx_...eZxz */
             mask_value: string;
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write")[];
         };
         PersonCohortsDto: {
             /** @description The live cohorts the person belongs to. */
@@ -2290,6 +2389,11 @@ export interface components {
              * @description The organization id.
              */
             organization: string;
+            /**
+             * @description The Slack incoming webhook `post_to_slack` events go to, masked (its path is a secret): only the scheme and host are shown.
+             * @example https://hooks.slack.com/…
+             */
+            slack_incoming_webhook: string | null;
             /** @example UTC */
             timezone: string;
             /** Format: date-time */
@@ -2586,6 +2690,13 @@ export interface components {
         };
         UpdateProjectDto: {
             name?: string;
+            /**
+             * @description A Slack-compatible incoming webhook (Slack, Discord's /slack endpoint, Teams) that events
+             *     whose definition has `post_to_slack` are posted to; `null` or `""` turns it off. Write-only:
+             *     read back masked. Must be http(s) and, unless WEBHOOK_ALLOW_PRIVATE_TARGETS, resolve to a
+             *     public address.
+             */
+            slack_incoming_webhook?: string | null;
         };
         UpdatePropertyDto: {
             /** @description The property to set. Also accepted as a query parameter. */
@@ -2632,6 +2743,21 @@ export interface components {
             /** Format: date-time */
             scheduled_at?: string;
         };
+        UpdateWebhookDto: {
+            enabled?: boolean;
+            /**
+             * @description What the webhook is sent: at least one of these.
+             * @example [
+             *       "feature_flag.updated"
+             *     ]
+             */
+            events?: ("feature_flag.created" | "feature_flag.updated" | "feature_flag.deleted" | "event_definition.updated")[];
+            /**
+             * @description Where deliveries are POSTed: http(s), and unless WEBHOOK_ALLOW_PRIVATE_TARGETS, a host that resolves to public addresses only.
+             * @example https://example.com/hooks/bunting
+             */
+            url?: string;
+        };
         UserBasicDto: {
             distinct_id: string;
             /** @description E-mail address (may be a local one such as admin@localhost). */
@@ -2642,6 +2768,43 @@ export interface components {
             last_name: string;
             /** Format: uuid */
             uuid: string;
+        };
+        WebhookDeliveryDto: {
+            /** @description Attempts made (one in progress included). */
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            event: "feature_flag.created" | "feature_flag.updated" | "feature_flag.deleted" | "event_definition.updated" | "slack";
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** @description Why the last attempt failed. */
+            last_error: string | null;
+            /** @description The first 1024 bytes of the receiver's last answer. */
+            last_response: string | null;
+            /** @description The receiver's last HTTP status. */
+            last_status_code: number | null;
+            /** @description The Standard Webhooks message id (`webhook-id`), the same for every attempt. */
+            message_id: string;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next.
+             */
+            next_attempt_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+        };
+        WebhookDto: {
+            /** Format: date-time */
+            created_at: string;
+            enabled: boolean;
+            events: ("feature_flag.created" | "feature_flag.updated" | "feature_flag.deleted" | "event_definition.updated")[];
+            id: number;
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
         };
     };
     responses: never;
@@ -11324,6 +11487,675 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduledChangeDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_list: {
+        parameters: {
+            query?: {
+                /** @description Results per page (default 100, at most 1000). */
+                limit?: number;
+                /** @description Index of the first result. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        count: number;
+                        /** Format: uri */
+                        next: string | null;
+                        /** Format: uri */
+                        previous: string | null;
+                        results: components["schemas"]["WebhookDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDto"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_deliveries: {
+        parameters: {
+            query?: {
+                /** @description Results per page (default 100, at most 1000). */
+                limit?: number;
+                /** @description Index of the first result. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        count: number;
+                        /** Format: uri */
+                        next: string | null;
+                        /** Format: uri */
+                        previous: string | null;
+                        results: components["schemas"]["WebhookDeliveryDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+                id: number;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
                 };
             };
             /** @description Invalid input: the envelope names the field in `attr`. */
