@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { AddressInfo, connect, createServer, Socket } from 'node:net';
 import { waitFor } from '../support/poll';
+import { ExpensiveWork } from '@app/platform';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -64,5 +65,41 @@ describe('rate limits shared through Redis', () => {
     await waitFor(async () => ((await t.get('/api/users/@me/')).status === 200 ? true : undefined), 20_000, 100);
     await t.get('/api/users/@me/').expect(200);
     await t.get('/api/users/@me/').expect(429);
+  });
+});
+
+describe('expensive-work bounds shared through Redis', () => {
+  const prefix = `bunting-test-${randomBytes(4).toString('hex')}`;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    // Two instances; on their fresh databases the bootstrap user and project are both id 1, so
+    // they stand for one user and one project reaching two instances.
+    const env = { REDIS_URL: REDIS.toString(), REDIS_KEY_PREFIX: prefix, EXPENSIVE_CONCURRENCY_PER_USER: '2' };
+    [a, b] = await Promise.all([startTestApp(env), startTestApp(env)]);
+    expect([a.userId, a.projectId]).toEqual([b.userId, b.projectId]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it("counts one user's expensive requests on every instance against one bound", async () => {
+    const owner = { userId: a.userId, projectId: a.projectId };
+    const held = [await a.app.get(ExpensiveWork).admit(owner), await a.app.get(ExpensiveWork).admit(owner)];
+    // the other instance refuses that user's third, over HTTP too
+    await expect(b.app.get(ExpensiveWork).admit(owner)).rejects.toMatchObject({ kind: 'throttled' });
+    const refused = await b.get(`/api/projects/${b.projectId}/persons/trends/?entity_id=x&entity_type=events`);
+    expect(refused.status).toBe(429);
+    held[0].release();
+    await waitFor(
+      async () => {
+        const res = await b.get(`/api/projects/${b.projectId}/persons/trends/?entity_id=x&entity_type=events`);
+        return res.status === 200 ? true : undefined;
+      },
+      10_000,
+      50,
+    );
+    held[1].release();
   });
 });

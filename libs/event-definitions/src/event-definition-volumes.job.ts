@@ -1,5 +1,5 @@
-import { JsonLogger, metrics } from '@app/platform';
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { IntervalJob, JsonLogger, metrics } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { EventDefinitionsService } from './event-definitions.service';
 
@@ -24,49 +24,23 @@ const duration = metrics.histogram(
 const FIRST_RUN_DELAY_MS = 10_000;
 
 /**
- * Refreshes every project's `volume_30_day` on an interval (EVENT_DEFINITION_VOLUME_REFRESH_MINUTES).
- * Registered with @nestjs/schedule's registry at start, since the interval comes from the
- * configuration (a decorator's interval is fixed when the class is defined). One run at a time:
- * a tick while a run is still going is skipped. Shutdown waits for the current chunk.
+ * Refreshes every project's `volume_30_day` on an interval (EVENT_DEFINITION_VOLUME_REFRESH_MINUTES),
+ * first shortly after start (IntervalJob: one run at a time; shutdown waits for the current chunk).
  */
 @Injectable()
-export class EventDefinitionVolumesJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class EventDefinitionVolumesJob extends IntervalJob {
   static readonly INTERVAL_NAME = 'event-definition-volumes';
-  private running: Promise<void> | undefined;
-  private stopping = false;
 
   constructor(
     private readonly definitions: EventDefinitionsService,
-    private readonly registry: SchedulerRegistry,
+    registry: SchedulerRegistry,
     private readonly logger: JsonLogger,
-    @Inject(VOLUME_REFRESH_OPTIONS) private readonly options: VolumeRefreshOptions,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const name = EventDefinitionVolumesJob.INTERVAL_NAME;
-    this.registry.addInterval(
-      name,
-      setInterval(() => void this.run(), this.options.refreshMinutes * 60_000),
-    );
-    this.registry.addTimeout(
-      `${name}-first`,
-      setTimeout(() => void this.run(), FIRST_RUN_DELAY_MS),
-    );
+    @Inject(VOLUME_REFRESH_OPTIONS) options: VolumeRefreshOptions,
+  ) {
+    super(registry, EventDefinitionVolumesJob.INTERVAL_NAME, options.refreshMinutes * 60_000, FIRST_RUN_DELAY_MS);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    await this.running;
-  }
-
-  /** One refresh of every project, unless one is running already (then that one's promise). */
-  run(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    this.running ??= this.refresh().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async refresh(): Promise<void> {
+  protected async pass(): Promise<void> {
     const started = process.hrtime.bigint();
     try {
       const result = await this.definitions.refreshVolumes(undefined, { shouldStop: () => this.stopping });

@@ -173,7 +173,7 @@ export class FlagAudienceService {
     flagId: number,
   ): Promise<{ cohort: Cohort; createdBy: UserRecord | null }> {
     const flag = await this.flagsService.editable(scope, actor, flagId);
-    const admission = this.work.admit({ userId: actor.userId, projectId: scope.id });
+    const admission = await this.work.admit({ userId: actor.userId, projectId: scope.id });
     let cohort: Cohort;
     try {
       cohort = await this.cohorts.createStatic(scope, actor, staticCohortName(flag.key, new Date()));

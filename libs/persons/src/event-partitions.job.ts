@@ -17,7 +17,7 @@ export class EventPartitionsJob extends IntervalJob {
     private readonly logger: JsonLogger,
     registry: SchedulerRegistry,
   ) {
-    super(registry, 'event-partitions', HOUR_MS, true);
+    super(registry, 'event-partitions', HOUR_MS, 0);
   }
 
   protected async pass(): Promise<void> {

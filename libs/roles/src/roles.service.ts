@@ -1,10 +1,11 @@
 import {
-  ActivityLogService,
   activityDetail,
+  ActivityLogService,
   Actor,
   diffChanges,
   DomainError,
   isOrganizationAdmin,
+  isUuid,
   TenancyService,
   UserRecord,
 } from '@app/platform';
@@ -52,12 +53,6 @@ export interface OrganizationFlagAccess {
   accessLevel: AccessLevel;
   /** null while the organization has never set it (the default, 37). */
   updatedAt: Date | null;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
 }
 
 /** Organization roles, their members, and the organization's default feature-flag level. */

@@ -2,8 +2,9 @@ import { EventDeletionJob, EventDeletionService } from '@app/event-deletion';
 import {
   ApiKeysService,
   DomainError,
-  isMembershipLevelName,
   generatePassword,
+  isMembershipLevelName,
+  isUuid,
   MEMBERSHIP_LEVELS,
   runMigrations,
   SessionsService,
@@ -23,8 +24,6 @@ export interface Command {
   run(app: INestApplicationContext, args: ParsedArgs, out: (line: string) => void): Promise<void>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function positiveInt(args: ParsedArgs, name: string, fallback: number, max: number): number {
   const v = args.flags.get(name);
   if (v === undefined) return fallback;
@@ -36,7 +35,7 @@ function positiveInt(args: ParsedArgs, name: string, fallback: number, max: numb
 
 function orgId(args: ParsedArgs): string {
   const id = required(args, 'org');
-  if (!UUID.test(id)) throw new UsageError(`--org must be an organization id (a UUID), got "${id}"`);
+  if (!isUuid(id)) throw new UsageError(`--org must be an organization id (a UUID), got "${id}"`);
   return id;
 }
 

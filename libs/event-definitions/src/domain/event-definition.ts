@@ -1,4 +1,5 @@
 import { DomainError } from '@app/platform/errors/domain-error';
+import { isUuid } from '@app/platform/domain/text';
 import { checkText, normalizeTags } from '@app/platform/domain/text';
 
 /** The activity-log scope of event definitions (PostHog's). */
@@ -31,11 +32,9 @@ export interface EventDefinitionChanges {
   postToSlack?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A definition id from a path: a UUID (lower-cased), else null (the route answers 404). */
 export function parseDefinitionId(raw: string): string | null {
-  return UUID.test(raw) ? raw.toLowerCase() : null;
+  return isUuid(raw) ? raw.toLowerCase() : null;
 }
 
 /** A new name: trimmed (as DRF does), not blank, at most 400 characters, no NUL. */

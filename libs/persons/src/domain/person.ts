@@ -1,17 +1,16 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '@app/platform/domain/json';
+import { isUuid } from '@app/platform/domain/text';
+
+// The platform's rule, re-exported for the contexts that take persons' ids.
+export { isUuid };
 
 export type Properties = Record<string, unknown>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // PostHog treats UUID-shaped distinct ids (what SDKs generate for anonymous users) as anonymous.
 const ANONYMOUS_DISTINCT_ID = /^([a-z0-9]+-){4}([a-z0-9]+)$/;
 // PostHog 2024's default person_display_name_properties.
 const DISPLAY_NAME_PROPERTIES = ['email', 'Email', '$email', 'name', 'Name', 'username', 'Username', 'UserName'];
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** How a route names a person: the integer id or the uuid. */
 export type PersonRef = { id: number } | { uuid: string };

@@ -119,6 +119,16 @@ export class RateLimits implements BeforeApplicationShutdown {
     return this.client !== null;
   }
 
+  /** The Redis client limits share (null without REDIS_URL), for limits of another kind (ExpensiveWork's). */
+  get redis(): Redis | null {
+    return this.client;
+  }
+
+  /** The prefix of Bunting's keys in Redis. */
+  get prefix(): string {
+    return this.config.REDIS_KEY_PREFIX;
+  }
+
   /** A limiter named `name` (its keys in Redis: `<REDIS_KEY_PREFIX>:rl:<name>:…`). */
   create(name: string, limits: RateLimit[], maxKeys?: number): Limiter {
     const local = new RateLimiter(limits, maxKeys);
@@ -128,7 +138,8 @@ export class RateLimits implements BeforeApplicationShutdown {
     );
   }
 
-  private unavailable(e: unknown): void {
+  /** Notes that Redis failed a command: logged once per outage; the caller counts in memory meanwhile. */
+  unavailable(e: unknown): void {
     if (this.down) return;
     this.down = true;
     const reason = e instanceof Error ? e.message : String(e);

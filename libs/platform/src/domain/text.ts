@@ -23,3 +23,8 @@ export const MAX_TAG_LENGTH = 255;
 export function normalizeTags(tags: readonly string[], attr = 'tags'): string[] {
   return [...new Set(tags.map((tag) => checkText(tag, attr, MAX_TAG_LENGTH).toLowerCase()))];
 }
+
+/** A UUID as PostgreSQL reads one (hyphenated, any case): what a path or body id must be before a lookup. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

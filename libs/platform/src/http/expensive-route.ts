@@ -48,7 +48,7 @@ export class ExpensiveRouteInterceptor implements NestInterceptor {
     if (mark === undefined || (mark !== true && mark(req))) return next.handle();
     const res = ctx.switchToHttp().getResponse<Response>();
     if (!req.actor) throw new Error('an expensive route needs an authenticated caller');
-    const admission = this.work.admit({ userId: req.actor.userId, projectId: req.project?.id });
+    const admission = await this.work.admit({ userId: req.actor.userId, projectId: req.project?.id });
     try {
       await admission.slot(this.config.EXPENSIVE_QUEUE_TIMEOUT_MS);
     } catch (e) {

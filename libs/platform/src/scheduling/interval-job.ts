@@ -16,8 +16,8 @@ export abstract class IntervalJob implements OnApplicationBootstrap, BeforeAppli
     private readonly registry: SchedulerRegistry,
     private readonly name: string,
     private readonly intervalMs: number,
-    /** Also pass once at start (work that must be done before the first interval ends). */
-    private readonly atStart = false,
+    /** Also pass once this long after start (0: at once), before the first interval ends. */
+    private readonly firstRunAfterMs?: number,
   ) {}
 
   /** One pass; it catches its own failures (the next pass tries again). */
@@ -28,7 +28,13 @@ export abstract class IntervalJob implements OnApplicationBootstrap, BeforeAppli
       this.name,
       setInterval(() => void this.run(), this.intervalMs),
     );
-    if (this.atStart) void this.run();
+    if (this.firstRunAfterMs === 0) void this.run();
+    else if (this.firstRunAfterMs !== undefined) {
+      this.registry.addTimeout(
+        `${this.name}-first`,
+        setTimeout(() => void this.run(), this.firstRunAfterMs),
+      );
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {

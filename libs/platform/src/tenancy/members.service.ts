@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '../domain/text';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
@@ -11,8 +12,6 @@ export interface Member {
   membership: MembershipRecord;
   user: UserRecord;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An organization's members: listed by any member, changed and removed by PostHog's rules. */
 @Injectable()
@@ -96,7 +95,7 @@ export class MembersService {
     actorUserId: number,
     userUuid: string,
   ): Promise<{ target: Member; actorLevel: number }> {
-    if (!UUID.test(userUuid)) throw DomainError.notFound();
+    if (!isUuid(userUuid)) throw DomainError.notFound();
     const user = await m.getRepository(UserRecord).findOneBy({ uuid: userUuid });
     if (!user) throw DomainError.notFound();
     const rows: Array<{ id: string; user_id: number; level: number }> = await m.query(

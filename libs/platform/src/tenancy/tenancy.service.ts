@@ -6,6 +6,7 @@ import { FailedAuthThrottle } from '../auth/failed-auth-throttle';
 import { generateSecret, PROJECT_TOKEN_PATTERN } from '../auth/secrets';
 import { isUniqueViolation } from '../database/pg-errors';
 import { inTransaction } from '../database/transaction';
+import { isUuid } from '../domain/text';
 import { DomainError } from '../errors/domain-error';
 import { Actor, OrganizationAccess, ProjectAccess } from './actor';
 import { MEMBERSHIP_LEVELS } from './membership';
@@ -198,8 +199,7 @@ export class TenancyService {
     if (idOrCurrent === '@current') {
       id = actor.currentOrganizationId ?? (await this.firstOrganizationId(actor.userId));
     }
-    if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-      throw DomainError.notFound();
+    if (!id || !isUuid(id)) throw DomainError.notFound();
     const rows: OrganizationAccess[] = await this.ds.query(
       `SELECT o.id, o.name, m.level AS "membershipLevel"
          FROM organizations o JOIN organization_memberships m ON m.organization_id = o.id AND m.user_id = $2

@@ -9,9 +9,9 @@ function work(overrides: Partial<PlatformConfig> = {}): ExpensiveWork {
   );
 }
 
-const refusal = (fn: () => unknown) => {
+const refusal = async (fn: () => Promise<unknown>) => {
   try {
-    fn();
+    await fn();
   } catch (e) {
     return e instanceof DomainError ? { kind: e.kind, retryAfter: e.retryAfter } : e;
   }
@@ -26,30 +26,30 @@ describe('ExpensiveWork', () => {
     expect(work({ DATABASE_URL: undefined }).slots).toBe(1);
   });
 
-  it('admits per user and per project up to their bounds, then answers 429 at once', () => {
+  it('admits per user and per project up to their bounds, then answers 429 at once', async () => {
     const w = work({ EXPENSIVE_CONCURRENCY_PER_USER: 2, EXPENSIVE_CONCURRENCY_PER_PROJECT: 3 });
-    const a1 = w.admit({ userId: 1, projectId: 10 });
-    w.admit({ userId: 1, projectId: 10 });
-    expect(refusal(() => w.admit({ userId: 1, projectId: 11 }))).toEqual({ kind: 'throttled', retryAfter: 1 });
-    w.admit({ userId: 2, projectId: 10 });
-    expect(refusal(() => w.admit({ userId: 3, projectId: 10 }))).toEqual({ kind: 'throttled', retryAfter: 1 });
-    w.admit({ userId: 3, projectId: 11 });
+    const a1 = await w.admit({ userId: 1, projectId: 10 });
+    await w.admit({ userId: 1, projectId: 10 });
+    expect(await refusal(() => w.admit({ userId: 1, projectId: 11 }))).toEqual({ kind: 'throttled', retryAfter: 1 });
+    await w.admit({ userId: 2, projectId: 10 });
+    expect(await refusal(() => w.admit({ userId: 3, projectId: 10 }))).toEqual({ kind: 'throttled', retryAfter: 1 });
+    await w.admit({ userId: 3, projectId: 11 });
     a1.release();
     a1.release();
-    w.admit({ userId: 3, projectId: 10 });
-    expect(refusal(() => w.admit({ userId: 4, projectId: 10 }))).toBeDefined();
+    await w.admit({ userId: 3, projectId: 10 });
+    expect(await refusal(() => w.admit({ userId: 4, projectId: 10 }))).toBeDefined();
   });
 
   it('hands slots out first come first served, and refuses a wait past its timeout', async () => {
     jest.useFakeTimers();
     try {
       const w = work({ DATABASE_POOL_SIZE: 2, EXPENSIVE_CONCURRENCY_PER_USER: 10 });
-      const first = w.admit({ userId: 1 });
+      const first = await w.admit({ userId: 1 });
       await first.slot(100);
       const order: string[] = [];
-      const second = w.admit({ userId: 1 });
-      const third = w.admit({ userId: 1 });
-      const late = w.admit({ userId: 1 });
+      const second = await w.admit({ userId: 1 });
+      const third = await w.admit({ userId: 1 });
+      const late = await w.admit({ userId: 1 });
       const s2 = second.slot(1_000).then(() => order.push('second'));
       const s3 = third.slot(1_000).then(() => order.push('third'));
       const sLate = late.slot(100).catch((e: DomainError) => order.push(`late ${e.kind}`));

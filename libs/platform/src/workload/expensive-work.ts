@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { RateLimits } from '../auth/rate-limits';
 import { PlatformConfig } from '../config/platform-config';
 import { DomainError } from '../errors/domain-error';
 import { metrics } from '../observability/metrics';
+import { SharedAdmission, SharedAdmissions } from './shared-admissions';
 
 const refused = metrics.counter(
   'expensive_work_refused_total',
@@ -36,6 +38,9 @@ export interface Admission {
  * EXPENSIVE_CONCURRENCY at once in the process, so that such work never holds more connections
  * than that and the rest of the pool stays free for the SDK endpoints and the management API.
  * Each piece of work runs its queries one after the other, so one slot is one connection.
+ * With REDIS_URL the per-user and per-project bounds are counted by every instance together
+ * (SharedAdmissions); while Redis is away, by each instance alone. The service-wide slots are
+ * this process's connections, so they stay per instance.
  * Hand-written: no maintained package bounds concurrency per key with an immediate refusal.
  */
 @Injectable()
@@ -47,28 +52,25 @@ export class ExpensiveWork {
   private readonly perProject = new Map<number, number>();
   private readonly perUserLimit: number;
   private readonly perProjectLimit: number;
+  private readonly shared: SharedAdmissions | null;
 
-  constructor(config: PlatformConfig) {
+  constructor(
+    config: PlatformConfig,
+    @Optional() private readonly limits?: RateLimits,
+  ) {
     const pool = config.DATABASE_URL ? config.DATABASE_POOL_SIZE : 1;
     const share = config.EXPENSIVE_CONCURRENCY ?? Math.floor(pool / 2);
     this.slots = Math.max(1, Math.min(share, pool - 1));
     this.free = this.slots;
     this.perUserLimit = config.EXPENSIVE_CONCURRENCY_PER_USER;
     this.perProjectLimit = config.EXPENSIVE_CONCURRENCY_PER_PROJECT;
+    this.shared = limits?.redis ? new SharedAdmissions(limits.redis, limits.prefix) : null;
   }
 
   /** Admits work for `owner`, or 429 when its user or project already runs as much as it may. */
-  admit(owner: WorkOwner): Admission {
-    if ((this.perUser.get(owner.userId) ?? 0) >= this.perUserLimit) {
-      refused.inc({ reason: 'user' });
-      throw DomainError.throttled(1);
-    }
-    if (owner.projectId !== undefined && (this.perProject.get(owner.projectId) ?? 0) >= this.perProjectLimit) {
-      refused.inc({ reason: 'project' });
-      throw DomainError.throttled(1);
-    }
-    add(this.perUser, owner.userId, 1);
-    if (owner.projectId !== undefined) add(this.perProject, owner.projectId, 1);
+  async admit(owner: WorkOwner): Promise<Admission> {
+    const shared = await this.admitShared(owner);
+    if (!shared) this.admitLocal(owner);
     let slotTaken = false;
     let released = false;
     return {
@@ -79,11 +81,47 @@ export class ExpensiveWork {
       release: () => {
         if (released) return;
         released = true;
-        add(this.perUser, owner.userId, -1);
-        if (owner.projectId !== undefined) add(this.perProject, owner.projectId, -1);
+        if (shared) shared.release();
+        else {
+          add(this.perUser, owner.userId, -1);
+          if (owner.projectId !== undefined) add(this.perProject, owner.projectId, -1);
+        }
         if (slotTaken) this.give();
       },
     };
+  }
+
+  /** The place held in Redis, or undefined without Redis (or while it is away: then counted here). */
+  private async admitShared(owner: WorkOwner): Promise<SharedAdmission | undefined> {
+    if (!this.shared) return undefined;
+    let result: SharedAdmission | 'user' | 'project';
+    try {
+      result = await this.shared.admit(owner.userId, owner.projectId, {
+        user: this.perUserLimit,
+        project: this.perProjectLimit,
+      });
+    } catch (e) {
+      this.limits!.unavailable(e);
+      return undefined;
+    }
+    if (result === 'user' || result === 'project') {
+      refused.inc({ reason: result });
+      throw DomainError.throttled(1);
+    }
+    return result;
+  }
+
+  private admitLocal(owner: WorkOwner): void {
+    if ((this.perUser.get(owner.userId) ?? 0) >= this.perUserLimit) {
+      refused.inc({ reason: 'user' });
+      throw DomainError.throttled(1);
+    }
+    if (owner.projectId !== undefined && (this.perProject.get(owner.projectId) ?? 0) >= this.perProjectLimit) {
+      refused.inc({ reason: 'project' });
+      throw DomainError.throttled(1);
+    }
+    add(this.perUser, owner.userId, 1);
+    if (owner.projectId !== undefined) add(this.perProject, owner.projectId, 1);
   }
 
   /** Runs `fn` in a slot without an owner (the service's own background work), waiting as long as it takes. */
