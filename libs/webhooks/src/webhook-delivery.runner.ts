@@ -104,7 +104,7 @@ export class WebhookRetentionJob extends IntervalJob {
     private readonly logger: JsonLogger,
     registry: SchedulerRegistry,
   ) {
-    super(registry, WebhookRetentionJob.INTERVAL_NAME, RETENTION_INTERVAL_MS, true);
+    super(registry, WebhookRetentionJob.INTERVAL_NAME, RETENTION_INTERVAL_MS, 0);
   }
 
   protected async pass(): Promise<void> {
