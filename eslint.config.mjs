@@ -4,7 +4,19 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'apps/console/dist/**', 'apps/console/src/api/schema.d.ts', 'node_modules/**', '.data/**', 'coverage/**', 'bench/results/**', 'test/support/generated/**', 'eslint.config.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'apps/console/dist/**',
+      'apps/console/src/api/schema.d.ts',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      'bench/results/**',
+      'test/support/generated/**',
+      'eslint.config.mjs',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

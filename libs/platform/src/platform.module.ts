@@ -60,7 +60,8 @@ export class PlatformModule {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({ type: 'postgres', autoLoadEntities: true, retryAttempts: 2, retryDelay: 1000 }),
-          dataSourceFactory: (options) => openDataSource(config, options, (msg, level = 'info') => logger.entry(level, msg)),
+          dataSourceFactory: (options) =>
+            openDataSource(config, options, (msg, level = 'info') => logger.entry(level, msg)),
         }),
         TypeOrmModule.forFeature([
           OrganizationRecord,

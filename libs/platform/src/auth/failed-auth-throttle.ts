@@ -41,7 +41,8 @@ export class FailedAuthThrottle {
 
   constructor(@Optional() config?: HttpConfig, @Optional() limits?: RateLimits) {
     const limit = config?.AUTH_FAILURES_PER_MINUTE ?? 0;
-    this.limiter = limit > 0 && limits ? limits.create('auth-failures', [{ limit, windowMs: 60_000 }], MAX_ADDRESSES) : null;
+    this.limiter =
+      limit > 0 && limits ? limits.create('auth-failures', [{ limit, windowMs: 60_000 }], MAX_ADDRESSES) : null;
   }
 
   /** 429 when the current request's address is past its failures: call it before a lookup. */

@@ -19,7 +19,9 @@ export class EventPartitions1766300000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE events RENAME TO events_unpartitioned`);
     await q.query(`ALTER TABLE events_unpartitioned RENAME CONSTRAINT pk_events TO pk_events_unpartitioned`);
-    await q.query(`ALTER TABLE events_unpartitioned RENAME CONSTRAINT fk_events_project TO fk_events_unpartitioned_project`);
+    await q.query(
+      `ALTER TABLE events_unpartitioned RENAME CONSTRAINT fk_events_project TO fk_events_unpartitioned_project`,
+    );
     for (const index of [
       'ix_events_project_event_timestamp_person',
       'ix_events_project_person_timestamp',
