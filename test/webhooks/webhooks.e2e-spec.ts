@@ -10,7 +10,8 @@
 import request from 'supertest';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { WebhookRetentionJob } from '@app/webhooks';
-import { dataSource, ingest } from '../persons/factories';
+import { dataSource, ingest, personOf } from '../persons/factories';
+import { consoleRouteOf } from '../console/routes';
 import { definitionOf, definitionsPath } from '../event-definitions/factories';
 import { waitFor } from '../support/poll';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
@@ -40,6 +41,30 @@ describe('webhooks', () => {
       const found = receiver.received.filter(match);
       return found.length >= n ? found : undefined;
     }, timeoutMs);
+  }
+
+  /** The link of a Slack message (`<url|label>`). */
+  function linkOf(message: Received): string {
+    const link = /<([^|>]+)\|/.exec(String(message.json.text))?.[1];
+    if (!link) throw new Error(`no link in ${String(message.json.text)}`);
+    return link;
+  }
+
+  /**
+   * A link that opens `screen` in the console: the API process serves the console at its path,
+   * and the console's router (its routes read from app.tsx) takes it to that screen, not to
+   * "Page not found".
+   */
+  async function expectConsoleScreen(link: string, screen: string): Promise<void> {
+    expect(link.startsWith('https://bunting.example.com/')).toBe(true);
+    const { pathname, search } = new URL(link);
+    const page = await t
+      .get(pathname + search, null)
+      .set('Accept', 'text/html')
+      .expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('<div id="root"></div>');
+    expect(consoleRouteOf(pathname + search)).toBe(screen);
   }
 
   beforeAll(async () => {
@@ -432,13 +457,34 @@ describe('webhooks', () => {
         { event: 'not posted', distinct_id: 'ada-1' },
       ]);
       const [got] = await receivedMatching((r) => r.path === '/services/T000/B000/secretpart');
+      const ada = (await personOf(t, 'ada-1'))!;
       expect(got.json).toEqual({
-        text: `*upgraded plan* by <https://bunting.example.com/project/${t.projectId}/person/ada-1|Ada (ada@example.com)>`,
+        text: `*upgraded plan* by <https://bunting.example.com/project/${t.projectId}/persons/${ada.uuid}|Ada (ada@example.com)>`,
       });
+      await expectConsoleScreen(linkOf(got), '/project/:projectId/persons/:id');
+      // What the message used to link to: the console's "Page not found".
+      expect(consoleRouteOf(`/project/${t.projectId}/person/ada-1`)).toBeUndefined();
+      // The screen's own request: the person, by the uuid in the link.
+      expect((await t.get(`/api/projects/${t.projectId}/persons/${ada.uuid}/`).expect(200)).body.distinct_ids).toEqual([
+        'ada-1',
+      ]);
       // One message: the other event's definition does not post.
-      await ingest(t, t.projectToken, [{ event: 'upgraded plan', distinct_id: 'anon 2' }]);
+      // A personless event: no person to link to yet, so the link searches the persons by distinct id.
+      await ingest(t, t.projectToken, [
+        { event: 'upgraded plan', distinct_id: 'anon 2', properties: { $process_person_profile: false } },
+      ]);
       const both = await receivedMatching((r) => r.path === '/services/T000/B000/secretpart', 2);
-      expect(both[1].json.text).toContain('|anon 2>');
+      expect(both[1].json.text).toBe(
+        `*upgraded plan* by <https://bunting.example.com/project/${t.projectId}/persons?search=anon%202|anon 2>`,
+      );
+      await expectConsoleScreen(linkOf(both[1]), '/project/:projectId/persons');
+      // Which finds the person once there is one.
+      await ingest(t, t.projectToken, [{ event: 'not posted', distinct_id: 'anon 2' }]);
+      const search = new URL(linkOf(both[1])).searchParams.get('search');
+      const found = (
+        await t.get(`/api/projects/${t.projectId}/persons/?search=${encodeURIComponent(search!)}`).expect(200)
+      ).body.results;
+      expect(found.map((p: { distinct_ids: string[] }) => p.distinct_ids)).toEqual([['anon 2']]);
       expect(receiver.received.filter((r) => String(r.json.text ?? '').includes('not posted'))).toHaveLength(0);
 
       await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: null }).expect(200);

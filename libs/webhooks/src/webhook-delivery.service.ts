@@ -124,9 +124,15 @@ export class WebhookDeliveryService {
   private async slackBody(d: ClaimedDelivery): Promise<{ text: string }> {
     const event = String(d.payload.event);
     const distinctId = String(d.payload.distinct_id);
-    const { rows } = await this.persons.list(d.projectId, { distinctId }, { limit: 1, offset: 0 });
+    const person = await this.persons.personByDistinctId(d.projectId, distinctId);
     return slackMessage(
-      { event, distinctId, projectId: d.projectId, properties: rows[0]?.properties ?? null },
+      {
+        event,
+        distinctId,
+        projectId: d.projectId,
+        personUuid: person?.uuid ?? null,
+        properties: person?.properties ?? null,
+      },
       this.options.publicUrl,
     );
   }

@@ -7,6 +7,8 @@ export interface SlackEventFacts {
   event: string;
   distinctId: string;
   projectId: number;
+  /** The person's uuid, when the person is known (the console's person page takes it). */
+  personUuid: string | null;
   /** The person's properties, when the person is known. */
   properties: Record<string, unknown> | null;
 }
@@ -37,7 +39,19 @@ export function personLabel(facts: SlackEventFacts): string {
   return name || email || facts.distinctId;
 }
 
+/**
+ * Where the console shows the person: its page (`/project/:id/persons/:uuid`), or, for a person
+ * not known when the message was sent (a personless event, a lookup that took too long), the
+ * persons list searched by the distinct id (`/project/:id/persons?search=…`), which finds the
+ * person once there is one.
+ */
+export function personLink(facts: SlackEventFacts, publicUrl: string): string {
+  const persons = `${publicUrl.replace(/\/+$/, '')}/project/${facts.projectId}/persons`;
+  return facts.personUuid
+    ? `${persons}/${encodeURIComponent(facts.personUuid)}`
+    : `${persons}?search=${encodeURIComponent(facts.distinctId)}`;
+}
+
 export function slackMessage(facts: SlackEventFacts, publicUrl: string): { text: string } {
-  const link = `${publicUrl.replace(/\/+$/, '')}/project/${facts.projectId}/person/${encodeURIComponent(facts.distinctId)}`;
-  return { text: `*${escape(facts.event)}* by <${link}|${escape(personLabel(facts))}>` };
+  return { text: `*${escape(facts.event)}* by <${personLink(facts, publicUrl)}|${escape(personLabel(facts))}>` };
 }
