@@ -105,6 +105,9 @@ function storable(text: string | null): string | null {
 /** Candidates looked at per claim, for each free slot (some belong to projects at their limit). */
 const SCAN_FACTOR = 4;
 
+/** Arbitrary constant: the advisory lock every process's claim takes (one claim at a time). */
+const CLAIM_LOCK = 7_205_301_996;
+
 @Injectable()
 export class WebhooksRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -239,6 +242,12 @@ export class WebhooksRepository {
    * project whose receiver is slow holds that many deliveries and no more, and the others go
    * on. Each claim counts as an attempt (a process that dies mid-attempt still used it).
    *
+   * The bound holds because claims take turns: each first takes a transaction-scoped advisory
+   * lock (CLAIM_LOCK), so it counts the leases of every claim before it, committed. Without it,
+   * two claims at once would each count only the other's committed leases (READ COMMITTED), not
+   * see the rows the other is leasing (SKIP LOCKED), and each take `perProject` of one project.
+   * A claim is a few indexed statements; the attempts themselves run outside it.
+   *
    * Among the candidates, nothing past its `retry_until` is sent: it is failed. A candidate
    * whose lease ran out with no outcome recorded (the process died, or could not write the
    * outcome) is not sent now either: that attempt counts, and the next one waits its backoff
@@ -251,6 +260,7 @@ export class WebhooksRepository {
     retryAt: (attempts: number, now: Date, retryUntil: Date) => Date | null,
   ): Promise<ClaimedDelivery[]> {
     return this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
       const found = await queryRows<{
         id: string;
         project_id: number;
