@@ -535,6 +535,36 @@ describe('webhooks', () => {
       await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: null }).expect(200);
     });
 
+    it('posts from the first event after slack_incoming_webhook is set, and from the first after its removal no more', async () => {
+      const project = `/api/projects/${t.projectId}/`;
+      const messages = async () =>
+        (
+          await dataSource(t).query(
+            `SELECT payload->>'distinct_id' AS d FROM webhook_deliveries
+              WHERE project_id = $1 AND webhook_id IS NULL AND payload->>'event' = 'renewed' ORDER BY created_at`,
+            [t.projectId],
+          )
+        ).map((r: { d: string }) => r.d);
+      await t.patch(project, { slack_incoming_webhook: null }).expect(200);
+      await ingest(t, t.projectToken, [{ event: 'renewed', distinct_id: 'renew-0' }]);
+      const definition = (await waitFor(() => definitionOf(t, 'renewed')))!;
+      await t.patch(`${definitionsPath(t.projectId)}/${definition.id}/`, { post_to_slack: true }).expect(200);
+      // Ingestion now knows that the project has no Slack webhook, so nothing posts.
+      await ingest(t, t.projectToken, [{ event: 'renewed', distinct_id: 'renew-1' }]);
+      expect(await messages()).toEqual([]);
+
+      await t.patch(project, { slack_incoming_webhook: `${receiver.url}/services/at-once` }).expect(200);
+      await ingest(t, t.projectToken, [{ event: 'renewed', distinct_id: 'renew-2' }]);
+      // Written with the event, in the batch's transaction: there when the batch is answered.
+      expect(await messages()).toEqual(['renew-2']);
+      const [got] = await receivedMatching((r) => r.path === '/services/at-once');
+      expect(got.json.text).toContain('|renew-2>');
+
+      await t.patch(project, { slack_incoming_webhook: null }).expect(200);
+      await ingest(t, t.projectToken, [{ event: 'renewed', distinct_id: 'renew-3' }]);
+      expect(await messages()).toEqual(['renew-2']);
+    });
+
     it('refuses a slack_incoming_webhook that is not an http(s) URL', async () => {
       for (const value of ['javascript:alert(1)', 'hooks.slack.com/x', 42]) {
         const res = await t.patch(`/api/projects/${t.projectId}/`, { slack_incoming_webhook: value }).expect(400);

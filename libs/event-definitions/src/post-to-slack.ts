@@ -1,5 +1,5 @@
 import { TenancyService } from '@app/platform';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { EntityManager } from 'typeorm';
 import { EventDefinitionsRepository } from './persistence/event-definitions.repository';
@@ -17,30 +17,43 @@ interface ProjectSlackSettings {
  * with a `slack_incoming_webhook`. Ingestion asks for every batch, inside its transaction, so the
  * answer is a lookup in a bounded cache (two small indexed reads per project every
  * POST_TO_SLACK_CACHE_MS at most, made with the caller's `m`: on the embedded database the
- * transaction holds the only connection); this instance's own edits of a definition drop the
- * project's entry at once.
+ * transaction holds the only connection); this instance's own edits of a definition and of the
+ * project's Slack webhook drop the project's entry at once (another instance's within
+ * POST_TO_SLACK_CACHE_MS).
  */
 @Injectable()
-export class PostToSlack {
+export class PostToSlack implements OnModuleDestroy {
   private readonly cache = new LRUCache<number, ProjectSlackSettings>({ max: 10_000, ttl: POST_TO_SLACK_CACHE_MS });
+  /** Counts `forget` calls: a read that began before one is used once, not cached (it may predate the change). */
+  private generation = 0;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly repo: EventDefinitionsRepository,
     private readonly tenancy: TenancyService,
-  ) {}
+  ) {
+    this.unsubscribe = tenancy.onProjectChanged((projectId) => this.forget(projectId));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
 
   /** The events of `events` to post (usually none: then no allocation beyond the lookup). */
   async matching<E extends { event: string }>(m: EntityManager, projectId: number, events: readonly E[]): Promise<E[]> {
     let settings = this.cache.get(projectId);
     if (!settings) {
+      const generation = this.generation;
       settings = await this.load(m, projectId);
-      this.cache.set(projectId, settings);
+      if (generation === this.generation) this.cache.set(projectId, settings);
     }
     if (settings.names.size === 0) return [];
     return events.filter((e) => settings.names.has(e.event));
   }
 
+  /** After a change to the project's definitions or Slack webhook has committed: the next batch reads again. */
   forget(projectId: number): void {
+    this.generation++;
     this.cache.delete(projectId);
   }
 

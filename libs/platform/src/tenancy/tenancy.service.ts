@@ -44,13 +44,28 @@ export interface OrganizationWithLevel extends OrganizationRecord {
   membershipLevel: number;
 }
 
+/** Called once a project's settings were changed (by this instance), after the change committed. */
+export type ProjectChangedListener = (projectId: number) => void;
+
 /** Organizations, projects, users and memberships: who may see what. */
 @Injectable()
 export class TenancyService {
+  private readonly projectListeners = new Set<ProjectChangedListener>();
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly failures: FailedAuthThrottle,
   ) {}
+
+  /**
+   * `listener` hears of every project whose settings this instance changes (`updateProject`), so
+   * that what other contexts remember of them (PostToSlack's Slack webhook) is dropped at once;
+   * returns the unsubscribe function.
+   */
+  onProjectChanged(listener: ProjectChangedListener): () => void {
+    this.projectListeners.add(listener);
+    return () => this.projectListeners.delete(listener);
+  }
 
   async createOrganization(name: string, ownerUserId?: number, manager?: EntityManager): Promise<OrganizationRecord> {
     const clean = checkName(name);
@@ -94,7 +109,10 @@ export class TenancyService {
     const set: Partial<ProjectRecord> = {};
     if (changes.name !== undefined) set.name = checkName(changes.name);
     if (changes.slackIncomingWebhook !== undefined) set.slackIncomingWebhook = changes.slackIncomingWebhook;
-    if (Object.keys(set).length > 0) await repo.update({ id: projectId }, { ...set, updatedAt: new Date() });
+    if (Object.keys(set).length > 0) {
+      await repo.update({ id: projectId }, { ...set, updatedAt: new Date() });
+      for (const listener of this.projectListeners) listener(projectId);
+    }
     return repo.findOneByOrFail({ id: projectId });
   }
 
