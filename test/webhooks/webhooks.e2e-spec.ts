@@ -226,7 +226,12 @@ describe('webhooks', () => {
         last_error: null,
         next_attempt_at: null,
         message_id: got.headers['webhook-id'],
+        last_attempt_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
+      // The attempt was made after the message was written.
+      expect(Date.parse(listed[0].last_attempt_at as string)).toBeGreaterThanOrEqual(
+        Date.parse(listed[0].created_at as string),
+      );
       await t.del(`${hooks()}/${hook.id}/`).expect(204);
     });
 
@@ -323,7 +328,12 @@ describe('webhooks', () => {
       expect(res.body).toMatchObject({ id: first.id, status: 'pending' });
       const got = await receivedMatching((r) => r.headers['webhook-id'] === first.message_id, 2);
       expect(got).toHaveLength(2);
-      await waitFor(async () => ((await deliveries(hook.id))[0].status === 'succeeded' ? true : undefined));
+      const [again] = await waitFor(async () => {
+        const rows = await deliveries(hook.id);
+        return rows[0].status === 'succeeded' && rows[0].attempts === 2 ? rows : undefined;
+      });
+      // last_attempt_at is the redelivery's.
+      expect(Date.parse(again.last_attempt_at as string)).toBeGreaterThan(Date.parse(first.last_attempt_at as string));
       await t.post(`${hooks()}/${hook.id}/deliveries/00000000-0000-0000-0000-000000000000/redeliver/`).expect(404);
       await t.post(`${hooks()}/${hook.id}/deliveries/nope/redeliver/`).expect(404);
       await t
@@ -358,7 +368,7 @@ describe('webhooks', () => {
         const rows = await deliveries(hook.id);
         return rows[0]?.status === 'failed' ? rows : undefined;
       });
-      expect(row).toMatchObject({ id, attempts: 0, next_attempt_at: null });
+      expect(row).toMatchObject({ id, attempts: 0, next_attempt_at: null, last_attempt_at: null });
       expect(row.last_error).toMatch(/retry window/);
       expect(receiver.received.filter((r) => r.headers['webhook-id'] === row.message_id)).toHaveLength(0);
       await t.del(`${hooks()}/${hook.id}/`).expect(204);

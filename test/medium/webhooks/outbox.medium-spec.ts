@@ -9,7 +9,7 @@ import { Services, startServices } from '../support/services';
 /**
  * The webhooks' transactional outbox, on the real tables: a flag or event-definition change and
  * its messages commit together (one per enabled subscription to the event); a change that rolls
- * back, is refused or changes nothing leaves no message; nobody else's subscription hears of it;
+ * back (an edit, a soft delete), is refused or changes nothing leaves no message; nobody else's subscription hears of it;
  * a subscription deleted while a change is saved is skipped (on PostgreSQL, where the two run at
  * once), not a failed save.
  */
@@ -78,6 +78,32 @@ describe('the webhook outbox: messages in the transaction of their change', () =
     await flags.update(s.project, s.actor, flag.id, { name: 'Kept' });
     expect((await messages(all)).length).toBe(count);
     expect((await flags.get(s.project, s.actor, flag.id)).flag.name).toBe('Kept');
+  });
+
+  it('writes no feature_flag.deleted for a soft delete that rolls back, and one when it commits', async () => {
+    const { flag } = await flags.create(s.project, s.actor, { key: `soft-delete-${++n}` });
+    const count = (await messages(all)).length;
+    const trigger = { job_type: 'test', job_id: '2', payload: null };
+    const rolledBack = s.ds.transaction(async (m) => {
+      await flags.changeOnBehalf(m, s.project.id, s.actor.userId, flag.id, () => ({ deleted: true }), trigger);
+      const inside: Array<{ event: string }> = await m.query(
+        `SELECT event FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at, id`,
+        [all],
+      );
+      expect(inside.slice(count).map((r) => r.event)).toEqual(['feature_flag.deleted']);
+      throw new Error('the rest of the transaction failed');
+    });
+    await expect(rolledBack).rejects.toThrow('the rest of the transaction failed');
+    expect((await messages(all)).length).toBe(count);
+    expect((await flags.get(s.project, s.actor, flag.id)).flag.deleted).toBe(false);
+
+    await flags.update(s.project, s.actor, flag.id, { deleted: true });
+    const [message, ...more] = (await messages(all)).slice(count);
+    expect(more).toEqual([]);
+    expect(message).toMatchObject({
+      event: 'feature_flag.deleted',
+      payload: { type: 'feature_flag.deleted', data: { object: { id: flag.id, deleted: true } } },
+    });
   });
 
   it('reports an event definition edit as event_definition.updated', async () => {
