@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { JsonLogger, OutboundFailure, OutboundHttp } from '@app/platform';
 import type { PersonsService } from '@app/persons';
 import { INTERNAL_ERROR, WebhookDeliveryService } from './webhook-delivery.service';
@@ -53,5 +54,79 @@ describe('WebhookDeliveryService.attempt', () => {
     const { svc, recorded } = service(new OutboundFailure('timed out after 1000 ms'));
     await svc.attempt(delivery);
     expect(recorded).toEqual([expect.objectContaining({ status: 'pending', error: 'timed out after 1000 ms' })]);
+  });
+});
+
+/** A Slack message's person lookup is part of the attempt's time: a slow database cannot stretch it past its lease. */
+describe('WebhookDeliveryService.attempt of a Slack message', () => {
+  const TIMEOUT_MS = 1_000;
+  const slack: ClaimedDelivery = {
+    id: '0192d6e4-8c1a-7c3e-9f00-000000000003',
+    projectId: 7,
+    webhookId: null,
+    event: 'slack',
+    payload: { event: 'signed_up', distinct_id: 'ada', timestamp: '2025-01-01T00:00:00.000Z' },
+    attempts: 1,
+    retryUntil: new Date(Date.now() + 3_600_000),
+    leaseToken: '0192d6e4-8c1a-7c3e-9f00-000000000004',
+    url: null,
+    secret: null,
+    enabled: null,
+    slackUrl: 'https://hooks.slack.com/services/T/B/x',
+  };
+
+  function service(lookup: () => Promise<unknown>) {
+    const recorded: AttemptOutcome[] = [];
+    const posted: string[] = [];
+    const repo = {
+      complete: (_d: ClaimedDelivery, outcome: AttemptOutcome) => {
+        recorded.push(outcome);
+        return Promise.resolve(true);
+      },
+    } as unknown as WebhooksRepository;
+    const outbound = {
+      postJson: (_target: string, body: string) => {
+        posted.push(body);
+        return Promise.resolve({ status: 200, body: 'ok' });
+      },
+    } as unknown as OutboundHttp;
+    const persons = { personByDistinctId: lookup } as unknown as PersonsService;
+    const svc = new WebhookDeliveryService(repo, outbound, persons, new JsonLogger('silent'), {
+      retryBaseMs: 1_000,
+      timeoutMs: TIMEOUT_MS,
+      perProject: 2,
+      publicUrl: 'https://bunting.example.com',
+      retentionDays: 30,
+    });
+    return { svc, recorded, posted };
+  }
+
+  afterEach(() => jest.useRealTimers());
+
+  it('names and links the person the lookup finds', async () => {
+    const uuid = '0192d6e4-8c1a-7c3e-9f00-00000000beef';
+    const { svc, posted } = service(() =>
+      Promise.resolve({ personId: 1, uuid, properties: { name: 'Ada' }, staticCohortIds: [] }),
+    );
+    await svc.attempt(slack);
+    expect(posted.map((b) => JSON.parse(b))).toEqual([
+      { text: `*signed_up* by <https://bunting.example.com/project/7/persons/${uuid}|Ada>` },
+    ]);
+  });
+
+  it('sends without the person when the lookup has not answered within WEBHOOK_TIMEOUT_MS', async () => {
+    jest.useFakeTimers();
+    const { svc, recorded, posted } = service(() => new Promise(() => undefined));
+    let done = false;
+    const attempt = svc.attempt(slack).then(() => (done = true));
+    await jest.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+    expect(posted).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    await attempt;
+    expect(done).toBe(true);
+    expect(posted.map((b) => JSON.parse(b))).toEqual([
+      { text: '*signed_up* by <https://bunting.example.com/project/7/persons?search=ada|ada>' },
+    ]);
+    expect(recorded).toEqual([expect.objectContaining({ status: 'succeeded' })]);
   });
 });

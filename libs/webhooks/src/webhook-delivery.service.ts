@@ -1,5 +1,6 @@
 import { JsonLogger, metrics, OutboundFailure, OutboundHttp } from '@app/platform';
 import { PersonsService } from '@app/persons';
+import type { PersonForEvaluation } from '@app/persons';
 import { Inject, Injectable } from '@nestjs/common';
 import { Webhook as Signer } from 'standardwebhooks';
 import { nextAttemptAt } from './domain/backoff';
@@ -12,7 +13,10 @@ export const DELIVERY_OPTIONS = Symbol('webhook delivery options');
 export interface DeliveryOptions {
   /** WEBHOOK_RETRY_BASE_MS. */
   retryBaseMs: number;
-  /** WEBHOOK_TIMEOUT_MS: an attempt's lease is twice this and 5 s more. */
+  /**
+   * WEBHOOK_TIMEOUT_MS: how long the request may take, and a Slack message's person lookup
+   * before it; an attempt's lease is twice this (the lookup and the request) and 5 s more.
+   */
   timeoutMs: number;
   /** WEBHOOK_CONCURRENCY_PER_PROJECT. */
   perProject: number;
@@ -124,7 +128,7 @@ export class WebhookDeliveryService {
   private async slackBody(d: ClaimedDelivery): Promise<{ text: string }> {
     const event = String(d.payload.event);
     const distinctId = String(d.payload.distinct_id);
-    const person = await this.persons.personByDistinctId(d.projectId, distinctId);
+    const person = await this.personOf(d, distinctId);
     return slackMessage(
       {
         event,
@@ -135,6 +139,29 @@ export class WebhookDeliveryService {
       },
       this.options.publicUrl,
     );
+  }
+
+  /**
+   * The person behind a Slack message's event, if the database answers within WEBHOOK_TIMEOUT_MS:
+   * otherwise the message goes without (named by distinct id, linked to the persons searched by
+   * it), so that a slow database cannot stretch the attempt past its lease.
+   */
+  private async personOf(d: ClaimedDelivery, distinctId: string): Promise<PersonForEvaluation | null> {
+    const lookup = this.persons.personByDistinctId(d.projectId, distinctId);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.options.timeoutMs)));
+    try {
+      const person = await Promise.race([lookup, late]);
+      if (person !== 'late') return person;
+      lookup.catch(() => undefined);
+      this.logger.entry('warn', 'Slack message sent without its person: the lookup took too long', {
+        id: d.id,
+        timeout_ms: this.options.timeoutMs,
+      });
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private retry(
