@@ -29,6 +29,6 @@ export function consoleRouteOf(link: string): string | undefined {
   const url = new URL(link, 'http://console.invalid');
   const shell = h(Switch, null, ...screens.map((path) => h(Route, { key: path, path }, `${project}${path}`)));
   const app = h(Switch, null, h(Route, { path: project, nest: true }, shell));
-  const matched = renderToString(h(Router, { ssrPath: url.pathname + url.search }, app));
+  const matched = renderToString(h(Router, { ssrPath: url.pathname + url.search, children: app }));
   return matched === '' ? undefined : matched;
 }

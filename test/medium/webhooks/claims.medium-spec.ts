@@ -1,5 +1,5 @@
 import { TenancyService } from '@app/platform';
-import { WebhooksRepository } from '@app/webhooks/persistence/webhooks.repository';
+import { WebhooksRepository } from '../../../libs/webhooks/src/persistence/webhooks.repository';
 import { Services, startServices } from '../support/services';
 
 /**
