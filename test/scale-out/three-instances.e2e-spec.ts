@@ -16,6 +16,8 @@ import { emptyDatabase, TestDatabase } from '../support/test-database';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PER_MINUTE = 480;
+const AUTH_FAILURES = 30;
+const SIGN_IN_FAILURES = 10;
 
 interface Reply {
   status: number;
@@ -81,6 +83,11 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
       RATE_LIMIT_PER_HOUR: '100000',
+      AUTH_FAILURES_PER_MINUTE: String(AUTH_FAILURES),
+      SIGN_IN_FAILURES_PER_EMAIL: String(SIGN_IN_FAILURES),
+      EXPENSIVE_CONCURRENCY_PER_USER: '1',
+      // The test stands for the load balancer: its X-Forwarded-For names the client's address.
+      TRUST_PROXY: 'loopback',
       // Every instance runs the schedulers too, as a team that left the default on would.
       SCHEDULER_ENABLED: 'true',
       SCHEDULED_CHANGES_INTERVAL_SECONDS: '1',
@@ -242,6 +249,92 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
     expect(statuses.filter((s) => s === 429)).toHaveLength(statuses.length - PER_MINUTE);
     // the minute's budget is the user's, whatever instance is asked next
     for (const i of [0, 1, 2]) expect((await call(i, 'GET', '/api/users/@me/', undefined, limited)).status).toBe(429);
+  }, 120_000);
+
+  it('counts the failed key checks and failed sign-ins of one address, and of one email, on every instance together', async () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const wrongKey = () => `phx_${randomBytes(32).toString('hex').slice(0, 43)}`;
+    const checkKey = async (instance: number, address: string) => {
+      const res = await fetch(`${apis[instance].url}/api/users/@me/`, {
+        headers: { Authorization: `Bearer ${wrongKey()}`, ...from(address) },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const signIn = async (instance: number, address: string, email: string) => {
+      const res = await fetch(`${apis[instance].url}/api/login/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...from(address) },
+        body: JSON.stringify({ email, password: 'not the password' }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const address = (n: number) => `198.51.100.${n}`;
+
+    // Wrong keys from one address, spread over the instances: AUTH_FAILURES in all, not three times as many.
+    const keyChecks: number[] = [];
+    for (let i = 0; i < AUTH_FAILURES * 1.5; i++) keyChecks.push(await checkKey(i % 3, address(1)));
+    expect(keyChecks).toEqual([
+      ...Array(AUTH_FAILURES).fill(401),
+      ...Array(keyChecks.length - AUTH_FAILURES).fill(429),
+    ]);
+    for (const i of [0, 1, 2]) {
+      expect(await checkKey(i, address(1))).toBe(429);
+      expect(await checkKey(i, address(2))).toBe(401); // another address has its own count
+    }
+
+    // Failed sign-ins from one address (each for another email) count against that address too.
+    const signIns: number[] = [];
+    for (let i = 0; i < AUTH_FAILURES + 3; i++) {
+      signIns.push(await signIn(i % 3, address(3), `nobody-${i}-${randomBytes(3).toString('hex')}@example.com`));
+    }
+    expect(signIns).toEqual([...Array(AUTH_FAILURES).fill(401), 429, 429, 429]);
+
+    // And the failed sign-ins for one email, from many addresses, against that email's count.
+    const email = `target-${randomBytes(3).toString('hex')}@example.com`;
+    const forEmail: number[] = [];
+    for (let i = 0; i < SIGN_IN_FAILURES + 3; i++) forEmail.push(await signIn(i % 3, address(10 + i), email));
+    expect(forEmail).toEqual([...Array(SIGN_IN_FAILURES).fill(401), 429, 429, 429]);
+  }, 120_000);
+
+  it("holds one user's expensive work to EXPENSIVE_CONCURRENCY_PER_USER over the instances: held on one, 429 on the others", async () => {
+    const analyst = newKey(`analyst-${randomBytes(3).toString('hex')}@example.com`);
+    const trends = (instance: number) =>
+      fetch(`${apis[instance].url}/api/projects/${projectId}/persons/trends/?entity_id=viewed&entity_type=events`, {
+        headers: { Authorization: `Bearer ${analyst}` },
+      });
+    // The test holds the events table, so the user's first request stays admitted on instance 0.
+    const lock = new Client({ connectionString: db.url });
+    await lock.connect();
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE events IN ACCESS EXCLUSIVE MODE');
+      const held = trends(0);
+      await waitFor(
+        async () => {
+          const r = await pg.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%FROM events%'`,
+          );
+          return r.rows[0].n > 0 ? true : undefined;
+        },
+        30_000,
+        20,
+      );
+      for (const i of [1, 2]) {
+        const refused = await trends(i);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        await refused.arrayBuffer();
+      }
+      await lock.query('ROLLBACK');
+      expect((await held).status).toBe(200);
+    } finally {
+      await lock.end();
+    }
+    // released: the next one is admitted wherever it lands
+    expect((await trends(2)).status).toBe(200);
   }, 120_000);
 
   it('runs a scheduled change once with four schedulers, and the deletion batch once with three runs at once', async () => {
