@@ -153,7 +153,8 @@ export class PlatformConfig {
 
   /**
    * Months of events kept, the current one included: older months are dropped whole (and older
-   * events of the default partition deleted) once a day. 0: keep every event.
+   * events of the default partition deleted) by the partitions job, at start and every hour.
+   * 0: keep every event.
    */
   @EnvInt(0, 1200)
   EVENTS_RETENTION_MONTHS = 0;
