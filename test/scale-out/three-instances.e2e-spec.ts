@@ -362,9 +362,11 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
       version: 2,
     });
 
-    // Persons with events, their deletion queued through different instances, then three batch runs at once.
-    const persons = 6;
-    const batch = Array.from({ length: persons * 5 }, (_, i) => ({
+    // Persons with events, their deletion queued through different instances, then three batch
+    // runs that start claiming at the same moment.
+    const persons = 24;
+    const each = 4;
+    const batch = Array.from({ length: persons * each }, (_, i) => ({
       event: 'viewed',
       distinct_id: `gone-${i % persons}`,
       properties: {},
@@ -389,16 +391,59 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
         (await call(i % 3, 'DELETE', `/api/projects/${projectId}/persons/${p.id}/?delete_events=true`)).status,
       ).toBe(204);
     }
-    const runs = [0, 1, 2].map(() => spawnCli(['deletions', 'run'], env));
+    // The test holds the queue against writes: each run reads it, then waits at its first claim
+    // until all three do; released, they claim side by side.
+    const gate = new Client({ connectionString: db.url });
+    await gate.connect();
+    let runs: ReturnType<typeof spawnCli>[];
+    try {
+      await gate.query('BEGIN');
+      await gate.query('LOCK TABLE event_deletion_requests IN SHARE ROW EXCLUSIVE MODE');
+      runs = [0, 1, 2].map(() => spawnCli(['deletions', 'run'], env));
+      await waitFor(
+        async () => {
+          const r = await pg.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND query ILIKE 'UPDATE event_deletion_requests%'`,
+          );
+          return r.rows[0].n === 3 ? true : undefined;
+        },
+        60_000,
+        20,
+      );
+      await gate.query('COMMIT');
+    } finally {
+      await gate.end();
+    }
     const ends = await Promise.all(runs.map((r) => r.exited));
     expect(ends.map((e) => e.code)).toEqual([0, 0, 0]);
-    const deleted = runs.map((r) => Number(r.stdout().trim().split('\n').pop()));
-    expect(deleted.reduce((a, b) => a + b, 0)).toBe(persons * 5);
+    // each run's lines: request id, project, person, status, events deleted; then the total
+    const outcomes = runs.map((r) =>
+      r
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t'))
+        .filter((fields) => fields.length >= 5)
+        .map(([id, , , status, deleted]) => ({ id: Number(id), status, deleted: Number(deleted) })),
+    );
+    const totals = runs.map((r) => Number(r.stdout().trim().split('\n').pop()));
+    process.stdout.write(
+      `SCALE: deletion batch, three runs at once over ${persons} requests: ${outcomes.map((o) => o.length).join(' + ')} requests, ${totals.join(' + ')} events\n`,
+    );
+    // all three took part, none did a request another did, and every event went once
+    for (const o of outcomes) expect(o.length).toBeGreaterThan(0);
+    const ids = outcomes.flat().map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(persons);
+    expect(outcomes.flat().every((o) => o.status === 'done' && o.deleted === each)).toBe(true);
+    expect(totals.reduce((a, b) => a + b, 0)).toBe(persons * each);
     const requests = await pg.query(
-      `SELECT delete_verified_at IS NOT NULL AS done, attempts FROM event_deletion_requests`,
+      `SELECT delete_verified_at IS NOT NULL AS done, attempts, events_deleted FROM event_deletion_requests`,
     );
     expect(requests.rows).toHaveLength(persons);
-    expect(requests.rows.every((r) => r.done && r.attempts === 1)).toBe(true);
+    expect(requests.rows.every((r) => r.done && r.attempts === 1 && Number(r.events_deleted) === each)).toBe(true);
     const left = await pg.query(`SELECT count(*)::int AS n FROM events WHERE distinct_id LIKE 'gone-%'`);
     expect(left.rows[0].n).toBe(0);
   }, 180_000);
