@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # No docker engine runs on our CI machines, so this replays docker/Dockerfile's steps by hand: the
 # build stage's copies, install, compile and prune, then the runtime stage's files started as an
-# unprivileged user on an empty DATA_DIR, until /_readyz answers and the printed key works.
+# unprivileged user on an empty DATA_DIR, until /_readyz answers and the printed key works. First,
+# docker/check-compose.mjs checks the compose files (pinned images, references, variables).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+echo "== compose files"
+node "$root/docker/check-compose.mjs"
 
 echo "== build stage"
 mkdir "$work/build" && cd "$work/build"

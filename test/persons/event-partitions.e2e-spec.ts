@@ -2,7 +2,7 @@
  * Issue 23: events partitioned by month. The months ahead exist before their events; events from
  * the past wait in the default partition until their month is made, and none is lost on the way;
  * analytics over a date range read only its months (EXPLAIN); deletion finds a person's events in
- * every month; retention drops whole months.
+ * every month; retention drops whole months; two passes at once make each month once.
  */
 import { EventDeletionJob } from '@app/event-deletion';
 import { EventPartitionsService } from '@app/persons';
@@ -108,5 +108,30 @@ describe('events partitioned by month', () => {
     expect(await partitions()).not.toContain(label(month(now, -5)));
     // and the default partition's events older than the cutoff went too
     expect(await where()).toEqual([{ part: label(month(now)), n: 15 }]);
+  });
+
+  it('makes each month once when two passes run at once (two processes keeping the partitions)', async () => {
+    const at = (d: Date, i: number) => ({ event: 'late', distinct_id: `late-${i}`, timestamp: d.toISOString() });
+    // two past months wait in the default partition, and the passes also make two more months ahead
+    await ingest(t, t.projectToken, [
+      ...Array.from({ length: 6 }, (_, i) => at(mid(now, -2), i)),
+      ...Array.from({ length: 4 }, (_, i) => at(mid(now, -3), i)),
+    ]);
+    expect((await where()).find((r) => r.part === 'events_default')?.n).toBe(10);
+    const config = loadConfig(PlatformConfig, { EVENT_PARTITIONS_AHEAD_MONTHS: '5' });
+    const repository = t.app.get(EventPartitionsRepository);
+    const passes = await Promise.all([0, 1].map(() => new EventPartitionsService(repository, config).maintain(now)));
+    expect(passes.reduce((n, p) => n + p.created, 0)).toBe(4);
+    expect(passes.every((p) => p.dropped === 0)).toBe(true);
+    const names = await partitions();
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining([-3, -2, 4, 5].map((i) => label(month(now, i)))));
+    expect(await where()).toEqual(
+      [
+        { part: label(month(now, -3)), n: 4 },
+        { part: label(month(now, -2)), n: 6 },
+        { part: label(month(now)), n: 15 },
+      ].sort((a, b) => a.part.localeCompare(b.part)),
+    );
   });
 });

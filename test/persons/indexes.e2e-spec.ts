@@ -1,4 +1,8 @@
 import { loweredValues, parsePropertyFilter, propertyFilterToSql, SqlParams } from '@app/targeting';
+import {
+  DELETE_EVENTS_CHUNK,
+  VERIFY_NO_EVENTS_LEFT,
+} from '../../libs/event-deletion/src/persistence/event-deletion.repository';
 import { dataSource, ingest, personOf } from './factories';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -94,6 +98,21 @@ describe('indexes behind the persons and events queries', () => {
     const names = [index, ...(await partitionsOf(index))];
     const shown = await plan(sql, params());
     expect(names.filter((name) => shown.includes(name))).not.toEqual([]);
+  });
+
+  // A person's events go whatever their month (as PostHog deletes them), so the batch's statements
+  // prune no partition: each month is probed through its part of the index, none is read whole.
+  it.each([
+    ['the deletion batch’s chunk', DELETE_EVENTS_CHUNK, () => [t.projectId, personUuid, 1000]],
+    ['the deletion batch’s check that nothing is left', VERIFY_NO_EVENTS_LEFT, () => [1]],
+  ])('%s probes every month through ix_events_project_person_timestamp', async (_, sql, params) => {
+    const months = await partitionsOf('events');
+    const probes = await partitionsOf('ix_events_project_person_timestamp');
+    expect(months.length).toBeGreaterThan(1);
+    expect(probes).toHaveLength(months.length);
+    const shown = await plan(sql, params());
+    expect(shown).not.toMatch(/Seq Scan on events/);
+    for (const index of probes) expect(shown).toContain(index);
   });
 
   it('exact person property filters (any case, numbers too) use ix_persons_values_lower', async () => {

@@ -22,6 +22,10 @@ const notificationsReceived = metrics.counter(
   'flag_definition_notifications_total',
   'Flag-definition change notifications received from other instances (LISTEN/NOTIFY).',
 );
+const listeningGauge = metrics.gauge(
+  'flag_definition_notifications_listening',
+  '1 while this process LISTENs for flag-definition changes, 0 while that connection is down.',
+);
 
 /**
  * "The flag definitions of project P changed": flags, cohorts and group types, whatever context
@@ -76,6 +80,14 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
    */
   get shared(): boolean {
     return !(this.ds as BuntingDataSource).embedded;
+  }
+
+  /**
+   * Whether this process hears other instances' changes right now: its LISTEN connection is up
+   * (always true on the embedded database, where there are no other instances).
+   */
+  get hearing(): boolean {
+    return !this.shared || this.client !== undefined;
   }
 
   /** The project's current version (0 before its first change). */
@@ -145,6 +157,7 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
       }
       const reconnected = this.reconnectDelay > RECONNECT_MIN_MS;
       this.client = client;
+      listeningGauge.set(1);
       this.reconnectDelay = RECONNECT_MIN_MS;
       // Changes made while we were not listening were missed.
       if (reconnected) this.emit('all');
@@ -155,7 +168,10 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
   }
 
   private lost(client: Client): void {
-    if (this.client === client) this.client = undefined;
+    if (this.client === client) {
+      this.client = undefined;
+      listeningGauge.set(0);
+    }
     client.removeAllListeners('end');
     client.end().catch(() => {});
     if (this.stopped || this.reconnectTimer) return;

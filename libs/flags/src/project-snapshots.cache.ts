@@ -8,6 +8,11 @@ import { FlagsRepository } from './persistence/flags.repository';
 
 /** How often a cached project's version is compared with the database (backstop for notifications). */
 export const SNAPSHOT_RECHECK_MS = 1_000;
+/**
+ * The same while this process's LISTEN connection is down: the version check is then all there
+ * is, and a change must still be served within a second of it.
+ */
+export const SNAPSHOT_RECHECK_UNHEARD_MS = 200;
 /** Projects kept compiled; the least recently used goes first. */
 const MAX_PROJECTS = 1_000;
 
@@ -33,7 +38,9 @@ interface Entry {
  *   (`FlagDefinitionChanges`), so the next request recompiles;
  * - on PostgreSQL, a change made by another instance arrives by LISTEN/NOTIFY;
  * - and every `SNAPSHOT_RECHECK_MS` at most, a request for a cached project triggers a
- *   background read of its version, in case a notification was lost.
+ *   background read of its version, in case a notification was lost; every
+ *   `SNAPSHOT_RECHECK_UNHEARD_MS` while the LISTEN connection is down (after it comes back,
+ *   every project is reloaded).
  *
  * On the embedded database the owning process makes every change itself: the local signal
  * suffices and there is no version check.
@@ -67,7 +74,8 @@ export class ProjectSnapshotsCache implements OnModuleInit {
       // Most recently used last: the first entry is the one to evict.
       this.entries.delete(projectId);
       this.entries.set(projectId, entry);
-      const due = Date.now() - entry.checkedAt >= SNAPSHOT_RECHECK_MS;
+      const every = this.changes.hearing ? SNAPSHOT_RECHECK_MS : SNAPSHOT_RECHECK_UNHEARD_MS;
+      const due = Date.now() - entry.checkedAt >= every;
       if (due && !entry.checking && this.changes.shared) this.check(projectId, entry);
       return entry.snapshot;
     }

@@ -57,6 +57,28 @@ export interface Claim {
 }
 
 /**
+ * Up to $3 of person $2's events in project $1, deleted; answers how many. A person's events go
+ * whatever their time, as PostHog deletes them, so no month's partition is pruned: each is probed
+ * through its part of ix_events_project_person_timestamp (test/persons/indexes.e2e-spec.ts
+ * EXPLAINs this statement). The rows are deleted by (tableoid, ctid) in the same statement, since
+ * a ctid names a row only within its partition; the repeated conditions are checked again on each
+ * row deleted.
+ */
+export const DELETE_EVENTS_CHUNK = `WITH gone AS (
+     DELETE FROM events
+      WHERE (tableoid, ctid) IN (SELECT tableoid, ctid FROM events WHERE project_id = $1 AND person_id = $2 LIMIT $3)
+        AND project_id = $1 AND person_id = $2
+     RETURNING 1)
+   SELECT count(*)::int AS deleted FROM gone`;
+
+/** Stamps request $1 done (dropping its claim) when none of its person's events remain, in any month. */
+export const VERIFY_NO_EVENTS_LEFT = `UPDATE event_deletion_requests r
+    SET delete_verified_at = now(), claim_token = NULL, claimed_by = NULL, claimed_until = NULL, last_error = NULL
+  WHERE r.id = $1
+    AND NOT EXISTS (SELECT 1 FROM events e WHERE e.project_id = r.project_id AND e.person_id = r.person_uuid)
+  RETURNING r.id`;
+
+/**
  * The queue's SQL. Every statement is short: the embedded database runs one transaction at a
  * time, so nothing here holds a transaction (or a lock) across chunks.
  */
@@ -127,19 +149,11 @@ export class EventDeletionRepository {
         [requestId, claim.token, claim.leaseSeconds],
       );
       if (!request) return null;
-      // The rows are found through ix_events_project_person_timestamp (one probe per month's
-      // partition) and deleted by (tableoid, ctid) in the same statement: a ctid names a row only
-      // within its partition. The repeated conditions are checked again on each row deleted.
-      const [{ deleted }] = await queryRows<{ deleted: number }>(
-        m,
-        `WITH gone AS (
-           DELETE FROM events
-            WHERE (tableoid, ctid) IN (SELECT tableoid, ctid FROM events WHERE project_id = $1 AND person_id = $2 LIMIT $3)
-              AND project_id = $1 AND person_id = $2
-           RETURNING 1)
-         SELECT count(*)::int AS deleted FROM gone`,
-        [request.projectId, request.personUuid, limit],
-      );
+      const [{ deleted }] = await queryRows<{ deleted: number }>(m, DELETE_EVENTS_CHUNK, [
+        request.projectId,
+        request.personUuid,
+        limit,
+      ]);
       if (deleted > 0) {
         await queryRows(m, `UPDATE event_deletion_requests SET events_deleted = events_deleted + $2 WHERE id = $1`, [
           requestId,
@@ -147,15 +161,7 @@ export class EventDeletionRepository {
         ]);
       }
       if (deleted === limit) return { deleted, verified: false };
-      const verified = await queryRows(
-        m,
-        `UPDATE event_deletion_requests r
-            SET delete_verified_at = now(), claim_token = NULL, claimed_by = NULL, claimed_until = NULL, last_error = NULL
-          WHERE r.id = $1
-            AND NOT EXISTS (SELECT 1 FROM events e WHERE e.project_id = r.project_id AND e.person_id = r.person_uuid)
-          RETURNING r.id`,
-        [requestId],
-      );
+      const verified = await queryRows(m, VERIFY_NO_EVENTS_LEFT, [requestId]);
       return { deleted, verified: verified.length > 0 };
     });
   }

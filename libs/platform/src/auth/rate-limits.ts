@@ -13,6 +13,9 @@ export interface Limiter {
   peek(key: string): RateDecision | Promise<RateDecision>;
 }
 
+/** How long a Redis command may take (a local Redis answers in well under a millisecond). */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 function denied(msBeforeNext: number): RateDecision {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
 }
@@ -102,6 +105,11 @@ export class RateLimits implements BeforeApplicationShutdown {
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
           connectTimeout: 2_000,
+          // A Redis that keeps the connection but stops answering (hung, or packets dropped)
+          // would hold every request: a command gets no more than this, and a connection that
+          // has answered nothing for as long is dropped (and reconnected), so the fallback answers.
+          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+          socketTimeout: REDIS_COMMAND_TIMEOUT_MS,
           lazyConnect: false,
           // Reconnects for ever, at most every 2 s; meanwhile the in-memory fallback counts.
           retryStrategy: (times) => Math.min(times * 200, 2_000),

@@ -94,7 +94,8 @@ export class PlatformConfig {
 
   /**
    * Failed sign-ins one email address may have per 15 minutes, whatever the client's address;
-   * past it that address's sign-ins get 429 until the window is over (in memory, per instance).
+   * past it that address's sign-ins get 429 until the window is over (counted per instance, or by
+   * every instance together with REDIS_URL).
    */
   @EnvInt(1, 10_000)
   SIGN_IN_FAILURES_PER_EMAIL = 10;
@@ -152,7 +153,8 @@ export class PlatformConfig {
 
   /**
    * Months of events kept, the current one included: older months are dropped whole (and older
-   * events of the default partition deleted) once a day. 0: keep every event.
+   * events of the default partition deleted) by the partitions job, at start and every hour.
+   * 0: keep every event.
    */
   @EnvInt(0, 1200)
   EVENTS_RETENTION_MONTHS = 0;
