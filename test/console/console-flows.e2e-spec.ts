@@ -119,8 +119,15 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByLabel('Condition 1 filter 1 operator').selectOption('ends_with');
     await page.getByLabel('Condition 1 filter 1 value').fill('@example.com');
     // Whom it reaches, before saving: ada, the one person.
-    await page.getByRole('group', { name: 'Condition set 1' }).getByRole('button', { name: 'How many persons does this reach?' }).click();
-    await page.getByRole('group', { name: 'Condition set 1' }).getByRole('status').filter({ hasText: '1 of 1 persons (100%)' }).waitFor();
+    await page
+      .getByRole('group', { name: 'Condition set 1' })
+      .getByRole('button', { name: 'How many persons does this reach?' })
+      .click();
+    await page
+      .getByRole('group', { name: 'Condition set 1' })
+      .getByRole('status')
+      .filter({ hasText: '1 of 1 persons (100%)' })
+      .waitFor();
     // Condition set 2: the Pro plan cohort, half of it, always the compact variant.
     await page.getByRole('button', { name: 'Add condition set' }).click();
     await page.getByRole('group', { name: 'Condition set 2' }).getByRole('button', { name: 'Add filter' }).click();
@@ -136,15 +143,28 @@ describe('web console: the flows of a person running flags', () => {
     await context.close();
 
     // What an SDK sees: the flag is off until someone turns it on.
-    const flag = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body.results[0];
-    expect(flag.filters.multivariate.variants.map((v: { key: string; rollout_percentage: number }) => [v.key, v.rollout_percentage])).toEqual([
+    const flag = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body
+      .results[0];
+    expect(
+      flag.filters.multivariate.variants.map((v: { key: string; rollout_percentage: number }) => [
+        v.key,
+        v.rollout_percentage,
+      ]),
+    ).toEqual([
       ['control', 34],
       ['test', 33],
       ['compact', 33],
     ]);
     expect(flag.filters.groups).toEqual([
-      expect.objectContaining({ rollout_percentage: 100, properties: [expect.objectContaining({ key: 'email', operator: 'ends_with', value: '@example.com' })] }),
-      expect.objectContaining({ rollout_percentage: 100, variant: 'compact', properties: [expect.objectContaining({ type: 'cohort' })] }),
+      expect.objectContaining({
+        rollout_percentage: 100,
+        properties: [expect.objectContaining({ key: 'email', operator: 'ends_with', value: '@example.com' })],
+      }),
+      expect.objectContaining({
+        rollout_percentage: 100,
+        variant: 'compact',
+        properties: [expect.objectContaining({ type: 'cohort' })],
+      }),
     ]);
     expect(flag.tags.sort()).toEqual(['checkout', 'web']);
   });
@@ -194,10 +214,14 @@ describe('web console: the flows of a person running flags', () => {
       }
       expect([...seen].sort()).toEqual(['compact', 'control', 'test']);
       // The cohort's condition set: compact, whatever the hash.
-      const pro = await posthog.evaluateFlags('someone', { personProperties: { email: 'x@elsewhere.org', plan: 'pro' } });
+      const pro = await posthog.evaluateFlags('someone', {
+        personProperties: { email: 'x@elsewhere.org', plan: 'pro' },
+      });
       expect(pro.getFlag(FLAG)).toBe('compact');
       // Neither condition set: off.
-      const free = await posthog.evaluateFlags('someone-else', { personProperties: { email: 'x@elsewhere.org', plan: 'free' } });
+      const free = await posthog.evaluateFlags('someone-else', {
+        personProperties: { email: 'x@elsewhere.org', plan: 'free' },
+      });
       expect(free.getFlag(FLAG)).toBe(false);
     } finally {
       await posthog.shutdown();
@@ -223,11 +247,18 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
     // Someone else saves while the page is open.
     const before = (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body;
-    await t.patch(`/api/projects/${t.projectId}/feature_flags/${before.id}/`, { tags: ['checkout', 'web', 'q3'], version: before.version }).expect(200);
+    await t
+      .patch(`/api/projects/${t.projectId}/feature_flags/${before.id}/`, {
+        tags: ['checkout', 'web', 'q3'],
+        version: before.version,
+      })
+      .expect(200);
     await page.getByLabel('Description', { exact: true }).fill('Checkout, redesigned');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const conflict = page.getByRole('alert', { name: 'Conflict' });
-    await conflict.getByText(`Someone else saved this flag (now version ${before.version + 1}, by ${t.email})`).waitFor();
+    await conflict
+      .getByText(`Someone else saved this flag (now version ${before.version + 1}, by ${t.email})`)
+      .waitFor();
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Checkout, redesigned');
     await checkScreen(page, 'flag-conflict');
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
@@ -263,7 +294,11 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('switch', { name: 'Flag enabled' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Not allowed:' });
     await alert.waitFor();
-    const detail = (await t.patch(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`, { active: false }, viewer.key).expect(403)).body.detail;
+    const detail = (
+      await t
+        .patch(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`, { active: false }, viewer.key)
+        .expect(403)
+    ).body.detail;
     expect(await alert.innerText()).toContain(detail);
     await checkScreen(page, 'flag-view-only');
     // Nothing changed.
@@ -293,7 +328,10 @@ describe('web console: the flows of a person running flags', () => {
     const ada = (await personOf(t, 'ada'))!;
     await page.getByLabel('Also delete their events').check();
     await page.getByRole('button', { name: 'Delete person' }).click();
-    await page.getByRole('alertdialog').getByText('Delete ada@example.com and their events? This cannot be undone.').waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText('Delete ada@example.com and their events? This cannot be undone.')
+      .waitFor();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByRole('heading', { name: 'Persons', level: 1 }).waitFor();
     await page.getByLabel('Email or distinct id').fill('ada@example.com');
@@ -301,7 +339,10 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByText('No persons match.').waitFor();
     expect(await personOf(t, 'ada')).toBeUndefined();
     // Their events: queued for the next deletion batch, as the API's delete_events=true does.
-    const queued = await dataSource(t).query(`SELECT distinct_ids FROM event_deletion_requests WHERE person_uuid = $1`, [ada.uuid]);
+    const queued = await dataSource(t).query(
+      `SELECT distinct_ids FROM event_deletion_requests WHERE person_uuid = $1`,
+      [ada.uuid],
+    );
     expect(queued).toEqual([{ distinct_ids: ['ada'] }]);
     expect(problems).toEqual([]);
     await context.close();
@@ -321,8 +362,12 @@ describe('web console: the flows of a person running flags', () => {
     const row = page.getByRole('row', { name: /^signed_up/ });
     await row.getByText('Posted').waitFor();
     expect(await row.innerText()).toMatch(/onboarding, growth|growth, onboarding/);
-    const def = (await t.get(`/api/projects/${t.projectId}/event_definitions/?search=signed_up`).expect(200)).body.results[0];
-    expect({ tags: [...def.tags].sort(), post_to_slack: def.post_to_slack }).toEqual({ tags: ['growth', 'onboarding'], post_to_slack: true });
+    const def = (await t.get(`/api/projects/${t.projectId}/event_definitions/?search=signed_up`).expect(200)).body
+      .results[0];
+    expect({ tags: [...def.tags].sort(), post_to_slack: def.post_to_slack }).toEqual({
+      tags: ['growth', 'onboarding'],
+      post_to_slack: true,
+    });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -334,11 +379,15 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Delete flag' }).click();
     await page.getByText('Deleted', { exact: true }).waitFor();
-    expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId(true)}/`).expect(200)).body.deleted).toBe(true);
+    expect(
+      (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId(true)}/`).expect(200)).body.deleted,
+    ).toBe(true);
     await page.getByRole('button', { name: 'Restore flag' }).click();
     await page.getByRole('button', { name: 'Delete flag' }).waitFor();
     expect(await page.getByText('Deleted', { exact: true }).count()).toBe(0);
-    expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body.deleted).toBe(false);
+    expect(
+      (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body.deleted,
+    ).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -394,7 +443,9 @@ describe('web console: the flows of a person running flags', () => {
     await checkScreen(page, 'cohort-editor');
     await form.getByRole('button', { name: 'Save cohort' }).click();
     await page.getByRole('button', { name: 'Edit Pro plan' }).waitFor();
-    const cohort = (await t.get(`/api/projects/${t.projectId}/cohorts/`).expect(200)).body.results.find((c: { name: string }) => c.name === 'Pro plan');
+    const cohort = (await t.get(`/api/projects/${t.projectId}/cohorts/`).expect(200)).body.results.find(
+      (c: { name: string }) => c.name === 'Pro plan',
+    );
     expect(cohort.filters.properties).toEqual({
       type: 'OR',
       values: [
@@ -425,7 +476,9 @@ describe('web console: the flows of a person running flags', () => {
     await copy.getByLabel('Staging').check();
     await copy.getByRole('button', { name: `Copy ${FLAG}` }).click();
     await copy.getByRole('status').filter({ hasText: 'Copied to 1 project.' }).waitFor();
-    const staging = (await t.get('/api/projects/').expect(200)).body.results.find((p: { name: string }) => p.name === 'Staging');
+    const staging = (await t.get('/api/projects/').expect(200)).body.results.find(
+      (p: { name: string }) => p.name === 'Staging',
+    );
     await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Staging' });
     await page.waitForURL(`${t.baseUrl}/project/${staging.id}/feature_flags`);
     await page.getByRole('switch', { name: `Enable ${FLAG}` }).waitFor();
@@ -436,7 +489,9 @@ describe('web console: the flows of a person running flags', () => {
 
   let knownFlagId: number | undefined;
   async function flagId(deleted = false): Promise<number> {
-    if (!deleted) knownFlagId = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body.results[0].id;
+    if (!deleted)
+      knownFlagId = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body
+        .results[0].id;
     return knownFlagId!;
   }
 });

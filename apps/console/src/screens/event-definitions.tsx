@@ -18,7 +18,10 @@ export function EventDefinitions() {
     () =>
       ok(
         api.GET('/api/projects/{project_id}/event_definitions', {
-          params: { path: { project_id: String(projectId) }, query: { search: search || undefined, limit: PAGE, offset } },
+          params: {
+            path: { project_id: String(projectId) },
+            query: { search: search || undefined, limit: PAGE, offset },
+          },
         }),
       ),
     [projectId, search, offset],
@@ -81,7 +84,11 @@ export function EventDefinitions() {
                           definition={d}
                           onDone={(saved) => {
                             setEditing(null);
-                            if (saved) defs.set({ ...list, results: list.results.map((x) => (x.id === saved.id ? saved : x)) } as never);
+                            if (saved)
+                              defs.set({
+                                ...list,
+                                results: list.results.map((x) => (x.id === saved.id ? saved : x)),
+                              } as never);
                             else defs.reload();
                           }}
                         />
@@ -97,7 +104,12 @@ export function EventDefinitions() {
                       <td>{formatDate(d.last_seen_at)}</td>
                       <td>{d.volume_30_day ?? '—'}</td>
                       <td className="row-actions">
-                        <button type="button" className="link" onClick={() => setEditing(d.id)} aria-label={`Edit ${d.name}`}>
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() => setEditing(d.id)}
+                          aria-label={`Edit ${d.name}`}
+                        >
                           Edit
                         </button>
                       </td>
@@ -151,7 +163,12 @@ function EditDefinition({ definition, onDone }: { definition: Definition; onDone
         {(p) => <input {...p} value={tags} onChange={(e) => setTags(e.target.value)} />}
       </Field>
       <div className="checkbox">
-        <input id={`slack-${definition.id}`} type="checkbox" checked={slack} onChange={(e) => setSlack(e.target.checked)} />
+        <input
+          id={`slack-${definition.id}`}
+          type="checkbox"
+          checked={slack}
+          onChange={(e) => setSlack(e.target.checked)}
+        />
         <label htmlFor={`slack-${definition.id}`}>Post to Slack</label>
       </div>
       <ErrorBanner error={error} shownAt={['tags']} />

@@ -17,12 +17,17 @@ export function PersonList() {
   const [text, setText] = useState(search);
   const [key, setKey] = useState(propKey);
   const [value, setValue] = useState(propValue);
-  const properties = propKey ? JSON.stringify([{ key: propKey, value: propValue, operator: 'exact', type: 'person' }]) : undefined;
+  const properties = propKey
+    ? JSON.stringify([{ key: propKey, value: propValue, operator: 'exact', type: 'person' }])
+    : undefined;
   const persons = useLoad(
     () =>
       ok(
         api.GET('/api/projects/{project_id}/persons', {
-          params: { path: { project_id: String(projectId) }, query: { search: search || undefined, properties, limit: PAGE, offset } },
+          params: {
+            path: { project_id: String(projectId) },
+            query: { search: search || undefined, properties, limit: PAGE, offset },
+          },
         }),
       ),
     [projectId, search, properties, offset],
@@ -103,7 +108,13 @@ export function PersonList() {
               </tbody>
             </table>
           </div>
-          <Pagination count={list.count ?? list.results.length} offset={offset} limit={PAGE} onOffset={(o) => go(search, o)} label="person" />
+          <Pagination
+            count={list.count ?? list.results.length}
+            offset={offset}
+            limit={PAGE}
+            onOffset={(o) => go(search, o)}
+            label="person"
+          />
         </>
       ) : null}
     </>
@@ -115,7 +126,10 @@ export function PersonPage() {
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const path = { project_id: String(projectId), id };
-  const person = useLoad(() => ok(api.GET('/api/projects/{project_id}/persons/{id}', { params: { path } })), [projectId, id]);
+  const person = useLoad(
+    () => ok(api.GET('/api/projects/{project_id}/persons/{id}', { params: { path } })),
+    [projectId, id],
+  );
   const [error, setError] = useState<unknown>();
   const [status, setStatus] = useState('');
   const [newKey, setNewKey] = useState('');
@@ -134,7 +148,12 @@ export function PersonPage() {
       value = raw;
     }
     try {
-      await ok(api.POST('/api/projects/{project_id}/persons/{id}/update_property', { params: { path }, body: { key, value } as never }));
+      await ok(
+        api.POST('/api/projects/{project_id}/persons/{id}/update_property', {
+          params: { path },
+          body: { key, value } as never,
+        }),
+      );
       setStatus(`Set ${key}.`);
       person.reload();
       return true;
@@ -146,7 +165,12 @@ export function PersonPage() {
   const deleteProperty = async (key: string) => {
     setError(undefined);
     try {
-      await ok(api.POST('/api/projects/{project_id}/persons/{id}/delete_property', { params: { path }, body: { $unset: key } as never }));
+      await ok(
+        api.POST('/api/projects/{project_id}/persons/{id}/delete_property', {
+          params: { path },
+          body: { $unset: key } as never,
+        }),
+      );
       setStatus(`Deleted ${key}.`);
       person.reload();
     } catch (e) {
@@ -156,7 +180,11 @@ export function PersonPage() {
   const deletePerson = async () => {
     setError(undefined);
     try {
-      await ok(api.DELETE('/api/projects/{project_id}/persons/{id}', { params: { path, query: { delete_events: deleteEvents } } }));
+      await ok(
+        api.DELETE('/api/projects/{project_id}/persons/{id}', {
+          params: { path, query: { delete_events: deleteEvents } },
+        }),
+      );
       navigate(`/persons?deleted=${encodeURIComponent(p.name || p.uuid)}`);
     } catch (e) {
       setError(e);
@@ -190,7 +218,13 @@ export function PersonPage() {
             </thead>
             <tbody>
               {Object.entries(p.properties as Record<string, unknown>).map(([k, v]) => (
-                <PropertyRow key={k} name={k} value={v} onSave={(raw) => setProperty(k, raw)} onDelete={() => void deleteProperty(k)} />
+                <PropertyRow
+                  key={k}
+                  name={k}
+                  value={v}
+                  onSave={(raw) => setProperty(k, raw)}
+                  onDelete={() => void deleteProperty(k)}
+                />
               ))}
             </tbody>
           </table>
@@ -232,7 +266,12 @@ export function PersonPage() {
       <section className="card danger-zone" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete this person</h2>
         <div className="checkbox">
-          <input id="delete-events" type="checkbox" checked={deleteEvents} onChange={(e) => setDeleteEvents(e.target.checked)} />
+          <input
+            id="delete-events"
+            type="checkbox"
+            checked={deleteEvents}
+            onChange={(e) => setDeleteEvents(e.target.checked)}
+          />
           <label htmlFor="delete-events">Also delete their events</label>
         </div>
         {confirming ? (
@@ -297,7 +336,12 @@ function PropertyRow({
       <td className="row-actions">
         {editing ? null : (
           <>
-            <button type="button" className="link" onClick={() => (setText(shown), setEditing(true))} aria-label={`Edit ${name}`}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => (setText(shown), setEditing(true))}
+              aria-label={`Edit ${name}`}
+            >
               Edit
             </button>
             <button type="button" className="link danger" onClick={onDelete} aria-label={`Delete ${name}`}>
@@ -313,7 +357,12 @@ function PropertyRow({
 function PersonCohorts({ personId }: { personId: number }) {
   const { projectId } = useSession();
   const cohorts = useLoad(
-    () => ok(api.GET('/api/projects/{project_id}/persons/cohorts', { params: { path: { project_id: String(projectId) }, query: { person_id: String(personId) } as never } })),
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/persons/cohorts', {
+          params: { path: { project_id: String(projectId) }, query: { person_id: String(personId) } as never },
+        }),
+      ),
     [projectId, personId],
   );
   const list = (cohorts.data as { results?: Array<{ id: number; name: string }> } | undefined)?.results ?? [];

@@ -35,7 +35,10 @@ export function Settings() {
 
 function ProjectSettings() {
   const { projectId } = useSession();
-  const project = useLoad(() => ok(api.GET('/api/projects/{project_id}', { params: { path: { project_id: String(projectId) } } })), [projectId]);
+  const project = useLoad(
+    () => ok(api.GET('/api/projects/{project_id}', { params: { path: { project_id: String(projectId) } } })),
+    [projectId],
+  );
   const p = project.data as (Schemas['ProjectDto'] & { api_token: string }) | undefined;
   const host = location.origin;
   return (
@@ -74,7 +77,11 @@ function PersonalKeys() {
     e.preventDefault();
     setError(undefined);
     try {
-      const key = await ok(api.POST('/api/personal_api_keys', { body: { label, scopes: scopes as Schemas['CreatePersonalApiKeyDto']['scopes'] } }));
+      const key = await ok(
+        api.POST('/api/personal_api_keys', {
+          body: { label, scopes: scopes as Schemas['CreatePersonalApiKeyDto']['scopes'] },
+        }),
+      );
       setCreated((key as { value: string }).value);
       setLabel('');
       keys.reload();
@@ -102,10 +109,19 @@ function PersonalKeys() {
         </div>
       ) : null}
       <ul className="key-list">
-        {(Array.isArray(list) ? list : ((list as unknown as { results: Schemas['PersonalApiKeyDto'][] }).results ?? [])).map((k) => (
+        {(Array.isArray(list)
+          ? list
+          : ((list as unknown as { results: Schemas['PersonalApiKeyDto'][] }).results ?? [])
+        ).map((k) => (
           <li key={k.id}>
-            <strong>{k.label}</strong> <code>{k.mask_value}</code> <span className="muted small">{k.scopes.join(', ')}</span>{' '}
-            <button type="button" className="link danger" onClick={() => void revoke(k.id)} aria-label={`Revoke ${k.label}`}>
+            <strong>{k.label}</strong> <code>{k.mask_value}</code>{' '}
+            <span className="muted small">{k.scopes.join(', ')}</span>{' '}
+            <button
+              type="button"
+              className="link danger"
+              onClick={() => void revoke(k.id)}
+              aria-label={`Revoke ${k.label}`}
+            >
               Revoke
             </button>
           </li>
@@ -147,14 +163,25 @@ function Members() {
   const orgId = me.organization?.id;
   const [error, setError] = useState<unknown>();
   const members = useLoad(
-    () => ok(api.GET('/api/organizations/{organization_id}/members', { params: { path: { organization_id: String(orgId) } } })),
+    () =>
+      ok(
+        api.GET('/api/organizations/{organization_id}/members', {
+          params: { path: { organization_id: String(orgId) } },
+        }),
+      ),
     [orgId],
   );
   const write = async (method: 'PATCH' | 'DELETE', member: Member, level?: number) => {
     setError(undefined);
     const path = { organization_id: String(orgId), user_uuid: member.user.uuid };
     try {
-      if (method === 'PATCH') await ok(api.PATCH('/api/organizations/{organization_id}/members/{user_uuid}', { params: { path }, body: { level } as never }));
+      if (method === 'PATCH')
+        await ok(
+          api.PATCH('/api/organizations/{organization_id}/members/{user_uuid}', {
+            params: { path },
+            body: { level } as never,
+          }),
+        );
       else await ok(api.DELETE('/api/organizations/{organization_id}/members/{user_uuid}', { params: { path } }));
     } catch (e) {
       setError(e);
@@ -199,7 +226,12 @@ function Members() {
                 <td>{formatDate(m.joined_at)}</td>
                 <td>
                   {m.user.email === me.email ? null : (
-                    <button type="button" className="link danger" onClick={() => void write('DELETE', m)} aria-label={`Remove ${m.user.email}`}>
+                    <button
+                      type="button"
+                      className="link danger"
+                      onClick={() => void write('DELETE', m)}
+                      aria-label={`Remove ${m.user.email}`}
+                    >
                       Remove
                     </button>
                   )}
@@ -218,7 +250,12 @@ function FlagAccess() {
   const orgId = me.organization?.id;
   const [error, setError] = useState<unknown>();
   const access = useLoad(
-    () => ok(api.GET('/api/organizations/{organization_id}/feature_flag_access', { params: { path: { organization_id: String(orgId) } } })),
+    () =>
+      ok(
+        api.GET('/api/organizations/{organization_id}/feature_flag_access', {
+          params: { path: { organization_id: String(orgId) } },
+        }),
+      ),
     [orgId],
   );
   const set = async (level: 21 | 37) => {
@@ -264,7 +301,11 @@ function Projects() {
     e.preventDefault();
     setError(undefined);
     try {
-      await ok(api.POST('/api/projects', { body: { name, organization_id: me.organization?.id } as Schemas['CreateProjectDto'] }));
+      await ok(
+        api.POST('/api/projects', {
+          body: { name, organization_id: me.organization?.id } as Schemas['CreateProjectDto'],
+        }),
+      );
       setName('');
       projects.reload();
       projectsChanged();

@@ -7,8 +7,18 @@ describe('flag editor rules', () => {
     expect(evenSplit(4)).toEqual([25, 25, 25, 25]);
   });
   it('says when the split is not 100', () => {
-    expect(splitError([{ key: 'a', name: '', rollout_percentage: 50 }, { key: 'b', name: '', rollout_percentage: 40 }])).toMatch(/now 90%/);
-    expect(splitError([{ key: 'a', name: '', rollout_percentage: 50 }, { key: 'b', name: '', rollout_percentage: 50 }])).toBeUndefined();
+    expect(
+      splitError([
+        { key: 'a', name: '', rollout_percentage: 50 },
+        { key: 'b', name: '', rollout_percentage: 40 },
+      ]),
+    ).toMatch(/now 90%/);
+    expect(
+      splitError([
+        { key: 'a', name: '', rollout_percentage: 50 },
+        { key: 'b', name: '', rollout_percentage: 50 },
+      ]),
+    ).toBeUndefined();
   });
   it('validates payloads as JSON', () => {
     expect(payloadError('{"a": 1}')).toBeUndefined();

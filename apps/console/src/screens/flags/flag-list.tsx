@@ -68,7 +68,8 @@ export function FlagList() {
           body: { active, version: flag.version },
         }),
       );
-      if (flags.data) flags.set({ ...flags.data, results: flags.data.results.map((f) => (f.id === flag.id ? saved : f)) });
+      if (flags.data)
+        flags.set({ ...flags.data, results: flags.data.results.map((f) => (f.id === flag.id ? saved : f)) });
     } catch (e) {
       setToggleError(e);
       flags.reload();
@@ -115,7 +116,11 @@ export function FlagList() {
         </div>
         <div className="field">
           <label htmlFor="flag-created-by">Created by</label>
-          <select id="flag-created-by" value={q.created_by_id} onChange={(e) => update({ created_by_id: e.target.value })}>
+          <select
+            id="flag-created-by"
+            value={q.created_by_id}
+            onChange={(e) => update({ created_by_id: e.target.value })}
+          >
             <option value="">Anyone</option>
             <option value={String(me.id)}>Me</option>
           </select>
@@ -169,7 +174,13 @@ export function FlagList() {
               </tbody>
             </table>
           </div>
-          <Pagination count={flags.data.count} offset={q.offset} limit={PAGE} onOffset={(o) => update({ offset: o })} label="flag" />
+          <Pagination
+            count={flags.data.count}
+            offset={q.offset}
+            limit={PAGE}
+            onOffset={(o) => update({ offset: o })}
+            label="flag"
+          />
         </>
       ) : flags.loading ? (
         <p className="loading">Loading…</p>
@@ -192,7 +203,12 @@ function NewFlag() {
       const flag = await ok(
         api.POST('/api/projects/{project_id}/feature_flags', {
           params: { path: { project_id: String(projectId) } },
-          body: { key, name: '', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } } as unknown as Schemas['CreateFlagDto'],
+          body: {
+            key,
+            name: '',
+            active: false,
+            filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+          } as unknown as Schemas['CreateFlagDto'],
         }),
       );
       navigate(`/feature_flags/${flag.id}`);
