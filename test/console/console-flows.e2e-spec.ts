@@ -348,13 +348,14 @@ describe('web console: the flows of a person running flags', () => {
     await context.close();
   });
 
-  it('edits an event definition: tags and Slack', async () => {
+  it('edits an event definition: description, tags and Slack', async () => {
     const { context, page, problems } = await openConsole(browser);
     await signIn(page, t.email, password);
     await page.getByRole('link', { name: 'Event definitions' }).click();
     await page.getByLabel('Event name').fill('signed_up');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: 'Edit signed_up' }).click();
+    await page.getByLabel('Description', { exact: true }).fill('  Someone finished signing up. ');
     await page.getByLabel('Tags', { exact: true }).fill('Onboarding, growth');
     await page.getByLabel('Post to Slack').check();
     await checkScreen(page, 'event-definition');
@@ -362,9 +363,12 @@ describe('web console: the flows of a person running flags', () => {
     const row = page.getByRole('row', { name: /^signed_up/ });
     await row.getByText('Posted').waitFor();
     expect(await row.innerText()).toMatch(/onboarding, growth|growth, onboarding/);
+    // The description as the server keeps it (trimmed), under the name.
+    await row.getByText('Someone finished signing up.', { exact: true }).waitFor();
     const def = (await t.get(`/api/projects/${t.projectId}/event_definitions/?search=signed_up`).expect(200)).body
       .results[0];
-    expect({ tags: [...def.tags].sort(), post_to_slack: def.post_to_slack }).toEqual({
+    expect({ description: def.description, tags: [...def.tags].sort(), post_to_slack: def.post_to_slack }).toEqual({
+      description: 'Someone finished signing up.',
       tags: ['growth', 'onboarding'],
       post_to_slack: true,
     });

@@ -98,6 +98,7 @@ export function EventDefinitions() {
                     <tr key={d.id}>
                       <td>
                         <strong>{d.name}</strong>
+                        {d.description ? <div className="muted small">{d.description}</div> : null}
                       </td>
                       <td>{d.tags.join(', ')}</td>
                       <td>{d.post_to_slack ? 'Posted' : '—'}</td>
@@ -128,6 +129,7 @@ export function EventDefinitions() {
 
 function EditDefinition({ definition, onDone }: { definition: Definition; onDone: (saved?: Definition) => void }) {
   const { projectId } = useSession();
+  const [description, setDescription] = useState(definition.description);
   const [tags, setTags] = useState(definition.tags.join(', '));
   const [slack, setSlack] = useState(definition.post_to_slack);
   const [error, setError] = useState<unknown>();
@@ -140,7 +142,7 @@ function EditDefinition({ definition, onDone }: { definition: Definition; onDone
       const saved = await ok(
         api.PATCH('/api/projects/{project_id}/event_definitions/{id}', {
           params: { path },
-          body: { tags: parseTags(tags), post_to_slack: slack },
+          body: { description, tags: parseTags(tags), post_to_slack: slack },
         }),
       );
       onDone(saved);
@@ -159,6 +161,21 @@ function EditDefinition({ definition, onDone }: { definition: Definition; onDone
   return (
     <form onSubmit={save} aria-label={`Edit ${definition.name}`} className="edit-row">
       <h2 className="h3">{definition.name}</h2>
+      <Field
+        label="Description"
+        hint="What the event means, for whoever reads this list."
+        error={errorAt(error, 'description')}
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            rows={2}
+            maxLength={1000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
+      </Field>
       <Field label="Tags" hint="Comma-separated" error={errorAt(error, 'tags')}>
         {(p) => <input {...p} value={tags} onChange={(e) => setTags(e.target.value)} />}
       </Field>
@@ -171,7 +188,7 @@ function EditDefinition({ definition, onDone }: { definition: Definition; onDone
         />
         <label htmlFor={`slack-${definition.id}`}>Post to Slack</label>
       </div>
-      <ErrorBanner error={error} shownAt={['tags']} />
+      <ErrorBanner error={error} shownAt={['description', 'tags']} />
       <div className="actions">
         <button type="submit" className="primary">
           Save
