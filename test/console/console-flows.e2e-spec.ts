@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PostHog } from 'posthog-node';
 import { dataSource, ingest, personOf } from '../persons/factories';
 import { waitFor } from '../support/poll';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, TestUser } from '../support/test-app';
 import { launchChromium, openConsole, screenshot, seriousViolations } from './browser';
 
 // The issue's "Done means", through the console only (the API serves it; one browser for the
@@ -15,16 +15,26 @@ describe('web console: the flows of a person running flags', () => {
   let browser: Browser;
   const password = 'correct horse battery staple';
   const FLAG = 'checkout-redesign';
+  /** A member who may only view flags (from the view-only test on). */
+  let viewer: TestUser;
 
   beforeAll(async () => {
     t = await startTestApp({ BOOTSTRAP_EMAIL: 'admin@example.com' });
     await t.setPassword(t.userId, password);
     browser = await launchChromium();
-    // What ingestion knows before anyone opens the console: a person with events.
+    // What ingestion knows before anyone opens the console: a person with events, who upgraded
+    // from the free plan to pro (minutes apart, so the properties timeline has an order).
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
     await ingest(t, t.projectToken, [
-      { event: '$identify', distinct_id: 'ada', properties: { $set: { email: 'ada@example.com', plan: 'pro' } } },
-      { event: 'signed_up', distinct_id: 'ada', properties: {} },
-      { event: 'checkout_started', distinct_id: 'ada', properties: {} },
+      {
+        event: '$identify',
+        distinct_id: 'ada',
+        timestamp: minutesAgo(40),
+        properties: { $set: { email: 'ada@example.com', plan: 'free' } },
+      },
+      { event: 'signed_up', distinct_id: 'ada', timestamp: minutesAgo(30), properties: {} },
+      { event: 'upgraded', distinct_id: 'ada', timestamp: minutesAgo(20), properties: { $set: { plan: 'pro' } } },
+      { event: 'checkout_started', distinct_id: 'ada', timestamp: minutesAgo(10), properties: {} },
     ]);
     await waitFor(async () => (await personOf(t, 'ada'))?.properties.email);
   });
@@ -284,7 +294,7 @@ describe('web console: the flows of a person running flags', () => {
     expect(admin.problems).toEqual([]);
     await admin.context.close();
 
-    const viewer = await t.newUser(t.organizationId, { level: 'member', email: 'viewer@example.com' });
+    viewer = await t.newUser(t.organizationId, { level: 'member', email: 'viewer@example.com' });
     await t.setPassword(viewer.userId, password);
     const { context, page, problems } = await openConsole(browser);
     await signIn(page, viewer.email, password);
@@ -303,6 +313,75 @@ describe('web console: the flows of a person running flags', () => {
     await checkScreen(page, 'flag-view-only');
     // Nothing changed.
     expect(await page.getByRole('switch', { name: 'Flag enabled' }).getAttribute('aria-checked')).toBe('true');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a role in Settings, gives it a member and access to the flag: the view-only member may then change it', async () => {
+    const admin = await openConsole(browser);
+    await signIn(admin.page, t.email, password);
+    await admin.page.getByRole('link', { name: 'Settings' }).click();
+    const roles = admin.page.getByRole('region', { name: 'Roles', exact: true });
+    await roles.getByText('No roles yet.').waitFor();
+    await roles.getByLabel('Role name').fill('Flag editors');
+    await roles.getByRole('button', { name: 'Create role' }).click();
+    await roles.getByRole('status').filter({ hasText: 'Created role Flag editors.' }).waitFor();
+    const role = roles.getByRole('region', { name: 'Flag editors' });
+    // At the organization's level, view-only since the test before.
+    await role.getByText('Only view feature flags').waitFor();
+    await role.getByLabel('Add a member to Flag editors').selectOption({ label: viewer.email });
+    await role.getByRole('button', { name: 'Add member' }).click();
+    await roles
+      .getByRole('status')
+      .filter({ hasText: `Added ${viewer.email} to Flag editors.` })
+      .waitFor();
+    // A second member, removed again.
+    await role.getByLabel('Add a member to Flag editors').selectOption({ label: t.email });
+    await role.getByRole('button', { name: 'Add member' }).click();
+    await roles
+      .getByRole('status')
+      .filter({ hasText: `Added ${t.email} to Flag editors.` })
+      .waitFor();
+    await role.getByRole('button', { name: `Remove ${t.email} from Flag editors` }).click();
+    await roles
+      .getByRole('status')
+      .filter({ hasText: `Removed ${t.email} from Flag editors.` })
+      .waitFor();
+    expect((await role.getByRole('listitem').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([
+      `${viewer.email} Remove`,
+    ]);
+    await checkScreen(admin.page, 'settings-roles');
+
+    // The flag gives the role access.
+    await admin.page.getByRole('link', { name: 'Feature flags' }).click();
+    await admin.page.getByRole('link', { name: FLAG }).click();
+    const access = admin.page.getByRole('region', { name: 'Role access' });
+    await access.getByLabel('Role that may edit').selectOption({ label: 'Flag editors' });
+    await access.getByRole('button', { name: 'Give access' }).click();
+    await access.getByRole('listitem').filter({ hasText: 'Flag editors' }).waitFor();
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+    const [saved] = (await t.get(`/api/organizations/${t.organizationId}/roles/`).expect(200)).body.results;
+    expect({
+      name: saved.name,
+      level: saved.feature_flags_access_level,
+      members: saved.members.map((m: { user: { email: string } }) => m.user.email),
+      flags: saved.associated_flags.map((f: { key: string }) => f.key),
+    }).toEqual({ name: 'Flag editors', level: 21, members: [viewer.email], flags: [FLAG] });
+
+    // The view-only member, in the role, turns the flag off and on again.
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, viewer.email, password);
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    expect(await page.getByText('You can view this flag').count()).toBe(0);
+    await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await page.locator('[role=switch][aria-label="Flag enabled"][aria-checked=false]').waitFor();
+    expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body.active).toBe(
+      false,
+    );
+    await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await page.locator('[role=switch][aria-label="Flag enabled"][aria-checked=true]').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
