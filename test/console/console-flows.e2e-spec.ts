@@ -397,6 +397,15 @@ describe('web console: the flows of a person running flags', () => {
     await checkScreen(page, 'person');
     const plan = page.getByRole('row', { name: /^plan/ });
     expect((await plan.innerText()).replace(/\s+/g, ' ')).toContain('pro');
+    // The properties timeline, newest first: the upgrade (with the event after it), then what
+    // the first events set.
+    const timeline = page.getByRole('region', { name: 'Properties timeline' });
+    const points = timeline.getByRole('row');
+    await points.nth(2).waitFor();
+    const text = async (i: number) => (await points.nth(i).innerText()).replace(/\s+/g, ' ').trim();
+    expect(await points.count()).toBe(3);
+    expect(await text(1)).toMatch(/ UTC plan free → pro 2$/);
+    expect(await text(2)).toMatch(/ UTC email set to ada@example\.com plan set to free 2$/);
     await page.getByRole('button', { name: 'Edit plan' }).click();
     await page.getByLabel('Value of plan').fill('enterprise');
     await plan.getByRole('button', { name: 'Save' }).click();

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { api, ok, Schemas } from '../api/client';
 import { ErrorBanner, errorAt, Field, formatDate, Pagination, useLoad } from '../components/ui';
 import { useSession } from '../session';
+import { showValue, timelineChanges } from './timeline';
 
 type Person = Schemas['PersonDto'];
 const PAGE = 50;
@@ -263,6 +264,7 @@ export function PersonPage() {
         </p>
       </section>
       <PersonCohorts personId={p.id} />
+      <PropertiesTimeline personId={p.id} />
       <section className="card danger-zone" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete this person</h2>
         <div className="checkbox">
@@ -375,6 +377,85 @@ function PersonCohorts({ personId }: { personId: number }) {
           <li key={c.id}>{c.name}</li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+const TIMELINE_SHOWN = 20;
+
+/** Where the person's properties changed, replayed from their events ($set, $set_once, $unset), newest first. */
+function PropertiesTimeline({ personId }: { personId: number }) {
+  const { projectId } = useSession();
+  const [all, setAll] = useState(false);
+  const timeline = useLoad(
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/persons/{id}/properties_timeline', {
+          params: { path: { project_id: String(projectId), id: String(personId) } },
+        }),
+      ),
+    [projectId, personId],
+  );
+  const points = timeline.data?.points ?? [];
+  const changes = timelineChanges(points);
+  const rows = points.map((point, i) => ({ point, changes: changes[i] })).reverse();
+  const shown = all ? rows : rows.slice(0, TIMELINE_SHOWN);
+  return (
+    <section className="card" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Properties timeline</h2>
+      <ErrorBanner error={timeline.error} />
+      {timeline.data && points.length === 0 ? (
+        <p className="muted">No event has set a property of this person.</p>
+      ) : null}
+      {points.length > 0 ? (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Property changes, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">Changes</th>
+                <th scope="col">Events</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map(({ point, changes: pointChanges }) => (
+                <tr key={point.timestamp}>
+                  <td>{formatDate(point.timestamp)}</td>
+                  <td>
+                    <ul className="plain">
+                      {pointChanges.map((c) => (
+                        <li key={c.key}>
+                          <code>{c.key}</code>{' '}
+                          {c.kind === 'set' ? (
+                            <>
+                              set to <ins>{showValue(c.after)}</ins>
+                            </>
+                          ) : c.kind === 'changed' ? (
+                            <>
+                              <del>{showValue(c.before)}</del> → <ins>{showValue(c.after)}</ins>
+                            </>
+                          ) : (
+                            <>
+                              removed (was <del>{showValue(c.before)}</del>)
+                            </>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>{point.relevant_event_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {rows.length > TIMELINE_SHOWN ? (
+        <button type="button" className="link" onClick={() => setAll((a) => !a)}>
+          {all ? `Show the latest ${TIMELINE_SHOWN}` : `Show all ${rows.length} changes`}
+        </button>
+      ) : null}
     </section>
   );
 }
