@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PostHog } from 'posthog-node';
 import { dataSource, ingest, personOf } from '../persons/factories';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp, TestUser } from '../support/test-app';
-import { launchChromium, openConsole, screenshot, seriousViolations } from './browser';
+import { launchChromium, openConsole, screenErrors, screenshot, seriousViolations } from './browser';
 
 // The issue's "Done means", through the console only (the API serves it; one browser for the
 // file): sign in; build a flag with two condition sets (one on a cohort) and three variants with
@@ -43,11 +43,34 @@ describe('web console: the flows of a person running flags', () => {
     await t?.close();
   });
 
-  /** Every screen: no serious or critical axe violation. */
-  async function checkScreen(page: Page, name: string): Promise<void> {
+  /**
+   * Every screen: no serious or critical axe violation, and nothing broken but what the test
+   * expects (`expected`: the alerts shown and requests refused it caused; see screenErrors).
+   */
+  async function checkScreen(page: Page, name: string, expected: RegExp[] = []): Promise<void> {
     await page.evaluate('window.scrollTo(0, 0)');
-    expect({ screen: name, violations: await seriousViolations(page) }).toEqual({ screen: name, violations: [] });
+    expect({
+      screen: name,
+      violations: await seriousViolations(page),
+      errors: await screenErrors(page, expected),
+    }).toEqual({
+      screen: name,
+      violations: [],
+      errors: [],
+    });
     await screenshot(page, name);
+  }
+
+  /** The end of a session: nothing broke since the last check (`expected` as for checkScreen). */
+  async function closeConsole(
+    session: { context: BrowserContext; page: Page; problems: string[] },
+    expected: RegExp[] = [],
+  ): Promise<void> {
+    expect({ problems: session.problems, errors: await screenErrors(session.page, expected) }).toEqual({
+      problems: [],
+      errors: [],
+    });
+    await session.context.close();
   }
 
   async function signIn(page: Page, email: string, pw: string): Promise<void> {
@@ -57,6 +80,8 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByLabel('Password').fill(pw);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Feature flags', level: 1 }).waitFor();
+    // Signed out, the console's first question was refused: expected.
+    expect(await screenErrors(page, [/^refused: GET \/api\/users\/@me → 401$/])).toEqual([]);
   }
 
   it('signs in (a wrong password is refused with the reason), lands on the flags and signs out', async () => {
@@ -64,11 +89,14 @@ describe('web console: the flows of a person running flags', () => {
     await page.goto(`${t.baseUrl}/project/${t.projectId}/feature_flags`);
     await page.getByRole('heading', { name: 'Sign in to Bunting' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await checkScreen(page, 'sign-in');
+    await checkScreen(page, 'sign-in', [/^refused: GET \/api\/users\/@me → 401$/]);
     await page.getByLabel('Email').fill(t.email);
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectAlert(page, 'Invalid email or password.');
+    expect(await screenErrors(page, [/^alert: Error: Invalid email or password\.$/])).toEqual([
+      'refused: POST /api/login → 401',
+    ]);
     // By keyboard: Enter in the password field signs in.
     await page.getByLabel('Password').fill(password);
     await page.getByLabel('Password').press('Enter');
@@ -79,8 +107,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('heading', { name: 'Sign in to Bunting' }).waitFor();
     await page.goto(`${t.baseUrl}/project/${t.projectId}/persons`);
     await page.getByRole('heading', { name: 'Sign in to Bunting' }).waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems }, [/^refused: GET \/api\/users\/@me → 401$/]);
   });
 
   it('creates a flag with two condition sets (one on a cohort) and three variants with payloads, which posthog-node sees', async () => {
@@ -149,8 +176,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved: version 2.' }).waitFor();
     await page.getByText('Version 2 ·', { exact: false }).waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
 
     // What an SDK sees: the flag is off until someone turns it on.
     const flag = (await t.get(`/api/projects/${t.projectId}/feature_flags/?search=${FLAG}`).expect(200)).body
@@ -203,8 +229,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('button', { name: 'Evaluate' }).click();
     await page.getByRole('status').filter({ hasText: 'for ada: matched condition set' }).waitFor();
     await checkScreen(page, 'flag');
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
 
     const posthog = new PostHog(t.projectToken, { host: t.baseUrl, flushAt: 1, fetchRetryCount: 0 });
     try {
@@ -250,7 +275,10 @@ describe('web console: the flows of a person running flags', () => {
     const keyField = page.locator('.field').filter({ has: page.getByLabel('New flag key') });
     await keyField.getByRole('alert').filter({ hasText: taken.detail }).waitFor();
     expect(await page.getByLabel('New flag key').getAttribute('aria-invalid')).toBe('true');
-    await checkScreen(page, 'field-error');
+    await checkScreen(page, 'field-error', [
+      exactly(`alert: ${taken.detail}`),
+      /^refused: POST \/api\/projects\/\d+\/feature_flags → 400$/,
+    ]);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('link', { name: FLAG }).click();
@@ -270,14 +298,17 @@ describe('web console: the flows of a person running flags', () => {
       .getByText(`Someone else saved this flag (now version ${before.version + 1}, by ${t.email})`)
       .waitFor();
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Checkout, redesigned');
-    await checkScreen(page, 'flag-conflict');
+    await checkScreen(page, 'flag-conflict', [
+      /^alert: Someone else saved this flag /,
+      /^alert: Conflict: /,
+      /^refused: PATCH \/api\/projects\/\d+\/feature_flags\/\d+ → 409$/,
+    ]);
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
     await page.getByText(`Version ${before.version + 2} ·`).waitFor();
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Checkout, redesigned');
     const after = (await t.get(`/api/projects/${t.projectId}/feature_flags/${before.id}/`).expect(200)).body;
     expect(after.name).toBe('Checkout, redesigned');
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   it('a view-only member sees why they cannot change a flag, and gets 403 when they try', async () => {
@@ -291,8 +322,7 @@ describe('web console: the flows of a person running flags', () => {
       return res.body.access_level === 21 ? true : undefined;
     });
     await checkScreen(admin.page, 'settings');
-    expect(admin.problems).toEqual([]);
-    await admin.context.close();
+    await closeConsole(admin);
 
     viewer = await t.newUser(t.organizationId, { level: 'member', email: 'viewer@example.com' });
     await t.setPassword(viewer.userId, password);
@@ -310,11 +340,13 @@ describe('web console: the flows of a person running flags', () => {
         .expect(403)
     ).body.detail;
     expect(await alert.innerText()).toContain(detail);
-    await checkScreen(page, 'flag-view-only');
+    await checkScreen(page, 'flag-view-only', [
+      exactly(`alert: Not allowed: ${detail}`),
+      /^refused: PATCH \/api\/projects\/\d+\/feature_flags\/\d+ → 403$/,
+    ]);
     // Nothing changed.
     expect(await page.getByRole('switch', { name: 'Flag enabled' }).getAttribute('aria-checked')).toBe('true');
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems }, [exactly(`alert: Not allowed: ${detail}`)]);
   });
 
   it('creates a role in Settings, gives it a member and access to the flag: the view-only member may then change it', async () => {
@@ -359,8 +391,7 @@ describe('web console: the flows of a person running flags', () => {
     await access.getByLabel('Role that may edit').selectOption({ label: 'Flag editors' });
     await access.getByRole('button', { name: 'Give access' }).click();
     await access.getByRole('listitem').filter({ hasText: 'Flag editors' }).waitFor();
-    expect(admin.problems).toEqual([]);
-    await admin.context.close();
+    await closeConsole(admin);
     const [saved] = (await t.get(`/api/organizations/${t.organizationId}/roles/`).expect(200)).body.results;
     expect({
       name: saved.name,
@@ -382,8 +413,7 @@ describe('web console: the flows of a person running flags', () => {
     );
     await page.getByRole('switch', { name: 'Flag enabled' }).click();
     await page.locator('[role=switch][aria-label="Flag enabled"][aria-checked=true]').waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   it('looks a person up, edits a property, and deletes them with their events', async () => {
@@ -432,8 +462,7 @@ describe('web console: the flows of a person running flags', () => {
       [ada.uuid],
     );
     expect(queued).toEqual([{ distinct_ids: ['ada'] }]);
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   it('edits an event definition: description, tags and Slack', async () => {
@@ -460,8 +489,7 @@ describe('web console: the flows of a person running flags', () => {
       tags: ['growth', 'onboarding'],
       post_to_slack: true,
     });
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   it('soft-deletes a flag and restores it', async () => {
@@ -480,8 +508,48 @@ describe('web console: the flows of a person running flags', () => {
     expect(
       (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body.deleted,
     ).toBe(false);
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
+  });
+
+  it('a panel whose data cannot be loaded says so instead of showing nothing', async () => {
+    const session = await openConsole(browser);
+    const { page } = session;
+    await signIn(page, t.email, password);
+    // The lists behind the conditions' cohort picker and the role pickers fail.
+    const unavailable = { type: 'server_error', code: 'unavailable', detail: 'Try again in a moment.', attr: null };
+    for (const url of [/\/api\/projects\/\d+\/cohorts(\?|$)/, /\/api\/organizations\/[^/]+\/roles(\?|$)/]) {
+      await page.route(url, (route) => route.fulfill({ status: 503, json: unavailable }));
+    }
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    for (const panel of ['Release conditions', 'Role access']) {
+      await page
+        .getByRole('region', { name: panel })
+        .getByRole('alert')
+        .filter({ hasText: 'Try again in a moment.' })
+        .waitFor();
+    }
+    expect(await page.getByText('The organization has no roles yet').count()).toBe(0);
+    const errors = await screenErrors(page);
+    expect(errors).toHaveLength(4);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'alert: Error: Try again in a moment.',
+        'alert: Error: Try again in a moment.',
+        expect.stringMatching(/^refused: GET \/api\/projects\/\d+\/cohorts → 503$/),
+        expect.stringMatching(/^refused: GET \/api\/organizations\/[^/]+\/roles → 503$/),
+      ]),
+    );
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('region', { name: 'Roles', exact: true })
+      .getByRole('alert')
+      .filter({ hasText: 'Try again in a moment.' })
+      .waitFor();
+    await closeConsole(session, [
+      /^alert: Error: Try again in a moment\.$/,
+      /^refused: GET \/api\/organizations\/[^/]+\/roles → 503$/,
+    ]);
   });
 
   it('creates a personal API key (shown once, and it works) and revokes it', async () => {
@@ -500,8 +568,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('button', { name: 'Revoke reporting' }).click();
     await page.getByRole('button', { name: 'Revoke reporting' }).waitFor({ state: 'detached' });
     await t.get(`/api/projects/${t.projectId}/feature_flags/`, key).expect(401);
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   it('is usable at 360 px: the menu opens and leads to every screen', async () => {
@@ -513,8 +580,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Persons' }).click();
     await page.getByRole('heading', { name: 'Persons', level: 1 }).waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   it('edits a cohort into nested groups: any of (plan is pro) or (all of: an example.com address, plan is enterprise)', async () => {
@@ -551,8 +617,7 @@ describe('web console: the flows of a person running flags', () => {
         },
       ],
     });
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   it('creates a project, copies the flag to it and switches to it', async () => {
@@ -575,8 +640,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.waitForURL(`${t.baseUrl}/project/${staging.id}/feature_flags`);
     await page.getByRole('switch', { name: `Enable ${FLAG}` }).waitFor();
     expect(await page.getByRole('row').count()).toBe(2);
-    expect(problems).toEqual([]);
-    await context.close();
+    await closeConsole({ context, page, problems });
   });
 
   let knownFlagId: number | undefined;
@@ -587,6 +651,11 @@ describe('web console: the flows of a person running flags', () => {
     return knownFlagId!;
   }
 });
+
+/** A pattern matching `text` exactly. */
+function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
 
 async function expectAlert(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).waitFor();

@@ -362,16 +362,17 @@ function PersonCohorts({ personId }: { personId: number }) {
     () =>
       ok(
         api.GET('/api/projects/{project_id}/persons/cohorts', {
-          params: { path: { project_id: String(projectId) }, query: { person_id: String(personId) } as never },
+          params: { path: { project_id: String(projectId) }, query: { person_id: String(personId) } },
         }),
       ),
     [projectId, personId],
   );
-  const list = (cohorts.data as { results?: Array<{ id: number; name: string }> } | undefined)?.results ?? [];
+  const list = cohorts.data?.results ?? [];
   return (
     <section className="card" aria-labelledby="cohorts-title">
       <h2 id="cohorts-title">Cohorts</h2>
-      {list.length === 0 ? <p className="muted">In no cohort.</p> : null}
+      <ErrorBanner error={cohorts.error} />
+      {cohorts.data && list.length === 0 ? <p className="muted">In no cohort.</p> : null}
       <ul>
         {list.map((c) => (
           <li key={c.id}>{c.name}</li>

@@ -304,15 +304,11 @@ function Roles() {
   const { me } = useSession();
   const orgId = me.organization?.id;
   const organization = { organization_id: String(orgId) };
-  const roles = useLoad(
-    () =>
-      ok(
-        api.GET('/api/organizations/{organization_id}/roles', {
-          params: { path: organization, query: { limit: 1000 } },
-        }),
-      ),
-    [orgId],
-  );
+  const loadRoles = () =>
+    ok(
+      api.GET('/api/organizations/{organization_id}/roles', { params: { path: organization, query: { limit: 1000 } } }),
+    );
+  const roles = useLoad(loadRoles, [orgId]);
   const members = useLoad(
     () => ok(api.GET('/api/organizations/{organization_id}/members', { params: { path: organization } })),
     [orgId],
@@ -321,14 +317,14 @@ function Roles() {
   const [level, setLevel] = useState('');
   const [error, setError] = useState<unknown>();
   const [status, setStatus] = useState('');
-  /** Runs a change, then says what it did and loads the roles again (or shows why not). */
+  /** Runs a change, loads the roles again and then says what it did (or shows why not). */
   const run = async (change: () => Promise<unknown>, done: string) => {
     setError(undefined);
     setStatus('');
     try {
       await change();
+      roles.set(await loadRoles());
       setStatus(done);
-      roles.reload();
       return true;
     } catch (e) {
       setError(e);
@@ -551,7 +547,7 @@ function Projects() {
         </Field>
         <button type="submit">Create project</button>
       </form>
-      <ErrorBanner error={error} shownAt={['name']} />
+      <ErrorBanner error={projects.error ?? error} shownAt={['name']} />
     </section>
   );
 }

@@ -50,7 +50,7 @@ export function Evaluations({ flagId }: { flagId: number }) {
     () =>
       ok(
         api.GET('/api/projects/{project_id}/feature_flags/{id}/evaluations', {
-          params: { path: { project_id: String(projectId), id: flagId }, query: { days: 30 } as never },
+          params: { path: { project_id: String(projectId), id: flagId }, query: { days: 30 } },
         }),
       ),
     [projectId, flagId],
@@ -133,6 +133,7 @@ export function CopyToProjects({ flag }: { flag: Schemas['FlagDto'] }) {
       setError(err);
     }
   };
+  if (projects.error) return <ErrorBanner error={projects.error} />;
   if (!orgId || others.length === 0) return null;
   return (
     <section className="card" aria-labelledby="copy-title">
@@ -180,10 +181,8 @@ export function RoleAccess({ flagId }: { flagId: number }) {
   );
   const [roleId, setRoleId] = useState('');
   const [error, setError] = useState<unknown>();
-  const list = ((access.data as { results?: Schemas['FlagRoleAccessDto'][] } | undefined)?.results ??
-    []) as Schemas['FlagRoleAccessDto'][];
-  const roleList = ((roles.data as { results?: Schemas['RoleDto'][] } | undefined)?.results ??
-    []) as Schemas['RoleDto'][];
+  const list = access.data?.results ?? [];
+  const roleList = roles.data?.results ?? [];
   const add = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
@@ -215,7 +214,7 @@ export function RoleAccess({ flagId }: { flagId: number }) {
   return (
     <section className="card" aria-labelledby="roles-title">
       <h2 id="roles-title">Role access</h2>
-      <ErrorBanner error={access.error ?? error} />
+      <ErrorBanner error={access.error ?? roles.error ?? error} />
       {list.length === 0 ? (
         <p className="muted">No role has access of its own: the organization's default applies.</p>
       ) : null}
@@ -249,9 +248,9 @@ export function RoleAccess({ flagId }: { flagId: number }) {
           </div>
           <button type="submit">Give access</button>
         </form>
-      ) : (
-        <p className="muted small">The organization has no roles yet.</p>
-      )}
+      ) : roles.data ? (
+        <p className="muted small">The organization has no roles yet: Settings creates them.</p>
+      ) : null}
     </section>
   );
 }

@@ -461,7 +461,7 @@ function Conditions({
     () =>
       ok(
         api.GET('/api/projects/{project_id}/cohorts', {
-          params: { path: { project_id: String(projectId) }, query: { limit: 500 } as never },
+          params: { path: { project_id: String(projectId) }, query: { limit: 500 } },
         }),
       ),
     [projectId],
@@ -477,7 +477,7 @@ function Conditions({
   );
   const setCondition = (i: number, c: Partial<Condition>) =>
     change({ conditions: draft.conditions.map((x, j) => (j === i ? { ...x, ...c } : x)) });
-  const cohortList = (cohorts.data as { results?: Schemas['CohortDto'][] } | undefined)?.results ?? [];
+  const cohortList = cohorts.data?.results ?? [];
   const otherFlags = (flags.data?.results ?? []).filter((f) => f.id !== flagId);
   return (
     <section aria-labelledby="conditions-title" className="card">
@@ -485,6 +485,7 @@ function Conditions({
       <p className="muted">
         A person gets the flag when they match any condition: its filters all hold and they fall in its rollout.
       </p>
+      <ErrorBanner error={cohorts.error ?? flags.error} />
       <Field
         label="Match by"
         hint="Groups: the flag is decided per group (company, team…) of that type, by its group properties."
