@@ -311,6 +311,61 @@ describe('web console: the flows of a person running flags', () => {
     await closeConsole({ context, page, problems });
   });
 
+  it('keeps unsaved edits when the flag is turned off or on, and offers the same choice when a toggle is stale (409)', async () => {
+    const session = await openConsole(browser);
+    const { page } = session;
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    const description = page.getByLabel('Description', { exact: true });
+    const switchIs = (on: boolean) =>
+      page.locator(`[role=switch][aria-label="Flag enabled"][aria-checked=${on}]`).waitFor();
+    await description.fill('Checkout, redesigned again');
+    await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await switchIs(false);
+    expect(await description.inputValue()).toBe('Checkout, redesigned again');
+    // The switch saved the switch alone.
+    const before = (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body;
+    expect({ active: before.active, name: before.name }).toEqual({ active: false, name: 'Checkout, redesigned' });
+
+    // Someone else adds a tag: turning the flag on is now stale.
+    const theirs = (
+      await t
+        .patch(`/api/projects/${t.projectId}/feature_flags/${before.id}/`, {
+          tags: [...before.tags, 'later'],
+          version: before.version,
+        })
+        .expect(200)
+    ).body;
+    await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    const conflict = page.getByRole('alert', { name: 'Conflict' });
+    await conflict
+      .getByText(
+        `Someone else saved this flag (now version ${theirs.version}, by ${t.email}) since you opened it. Turning it on was not saved; your changes are still here.`,
+      )
+      .waitFor();
+    expect(await page.getByRole('switch', { name: 'Flag enabled' }).getAttribute('aria-checked')).toBe('false');
+    expect(await description.inputValue()).toBe('Checkout, redesigned again');
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await switchIs(true);
+    expect(await conflict.count()).toBe(0);
+    // The edit is still there to save, and their tag came in with their version.
+    expect(await description.inputValue()).toBe('Checkout, redesigned again');
+    expect(await page.getByLabel('Tags', { exact: true }).inputValue()).toBe(theirs.tags.join(', '));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Saved: version ${theirs.version + 2}.` })
+      .waitFor();
+    const after = (await t.get(`/api/projects/${t.projectId}/feature_flags/${before.id}/`).expect(200)).body;
+    expect({ name: after.name, active: after.active, tags: after.tags }).toEqual({
+      name: 'Checkout, redesigned again',
+      active: true,
+      tags: theirs.tags,
+    });
+    await closeConsole(session, [/^refused: PATCH \/api\/projects\/\d+\/feature_flags\/\d+ → 409$/]);
+  });
+
   it('a view-only member sees why they cannot change a flag, and gets 403 when they try', async () => {
     // An admin makes flags view-only for members, in Settings.
     const admin = await openConsole(browser);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evenSplit, payloadError, splitError } from './filters';
+import { evenSplit, payloadError, rebaseDraft, splitError } from './filters';
 
 describe('flag editor rules', () => {
   it('splits 100 evenly, the remainder on the first variants', () => {
@@ -24,5 +24,17 @@ describe('flag editor rules', () => {
     expect(payloadError('{"a": 1}')).toBeUndefined();
     expect(payloadError('')).toBeUndefined();
     expect(payloadError('{a: 1}')).toMatch(/Not valid JSON/);
+  });
+  it('moves a draft onto a newer version: fields not edited take the new values, edits stay', () => {
+    const base = { name: 'a', active: false, tags: 'x', conditions: [{ rollout: 50 }] };
+    const draft = { ...base, name: 'mine', conditions: [{ rollout: 70 }] };
+    const next = { name: 'a', active: true, tags: 'x, theirs', conditions: [{ rollout: 50 }] };
+    expect(rebaseDraft(draft, base, next)).toEqual({
+      name: 'mine',
+      active: true,
+      tags: 'x, theirs',
+      conditions: [{ rollout: 70 }],
+    });
+    expect(rebaseDraft(base, base, next)).toEqual(next);
   });
 });

@@ -67,3 +67,15 @@ export function filterValue(operator: string, text: string): PropertyFilter['val
   if (NO_VALUE.has(operator)) return operator;
   return text;
 }
+
+/**
+ * A draft moved onto a newer version of what it was made from: each field the draft left as it
+ * was in `base` takes its value in `next`; each field edited keeps the edit.
+ */
+export function rebaseDraft<T extends object>(draft: T, base: T, next: T): T {
+  const out = { ...draft };
+  for (const key of Object.keys(draft) as Array<keyof T>) {
+    if (JSON.stringify(draft[key]) === JSON.stringify(base[key])) out[key] = next[key];
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { ConditionReach, CopyToProjects, Evaluations, RoleAccess } from './flag-
 import {
   Condition,
   evenSplit,
+  rebaseDraft,
   filterValue,
   NO_VALUE,
   payloadError,
@@ -104,7 +105,7 @@ export function FlagPage() {
         <Link href="/feature_flags">← Feature flags</Link>
       </p>
       <FlagEditor
-        key={`${flag.data.id}-${flag.data.version}`}
+        key={flag.data.id}
         flag={flag.data}
         onSaved={(f, note) => {
           flag.set(f);
@@ -128,7 +129,12 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
   const { projectId } = useSession();
   const [draft, setDraft] = useState<Draft>(() => toDraft(flag));
   const [error, setError] = useState<unknown>();
-  const [conflict, setConflict] = useState<Flag | null>(null);
+  const [conflict, setConflict] = useState<{
+    theirs: Flag;
+    /** What was refused, when not a save of the whole draft. */
+    what: string | null;
+    retry: (version: number) => Promise<void>;
+  } | null>(null);
   const [saving, setSaving] = useState(false);
   const path = { project_id: String(projectId), id: flag.id };
   const change = (patch: Partial<Draft>) => {
@@ -143,27 +149,37 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
   );
   const invalid = !!split || Object.values(payloadErrors).some(Boolean);
 
+  /** A change the server took: the page shows the flag it answered, the draft becomes `nextDraft` of the draft. */
+  const done = (saved: Flag, nextDraft: (d: Draft) => Draft, note?: string) => {
+    setDraft(nextDraft);
+    setConflict(null);
+    onSaved(saved, note);
+  };
+  /**
+   * A refused change; a 409 (someone saved since) shows their version and offers `retry` at it.
+   * The draft stays as it is either way.
+   */
+  const refused = async (e: unknown, what: string | null, retry: (version: number) => Promise<void>) => {
+    setConflict(null);
+    if (e instanceof ApiError && e.status === 409) {
+      const theirs = await ok(api.GET('/api/projects/{project_id}/feature_flags/{id}', { params: { path } })).catch(
+        () => null,
+      );
+      if (theirs) setConflict({ theirs, what, retry });
+    }
+    setError(e);
+  };
+  const patch = (body: Schemas['UpdateFlagDto']) =>
+    ok(api.PATCH('/api/projects/{project_id}/feature_flags/{id}', { params: { path }, body }));
+
   const save = async (version: number) => {
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await ok(
-        api.PATCH('/api/projects/{project_id}/feature_flags/{id}', {
-          params: { path },
-          body: { ...toBody(draft), version },
-        }),
-      );
-      setConflict(null);
-      onSaved(saved, `Saved: version ${saved.version}.`);
+      const saved = await patch({ ...toBody(draft), version });
+      done(saved, () => toDraft(saved), `Saved: version ${saved.version}.`);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        // Someone saved since this page loaded: show their version, keep this draft.
-        const theirs = await ok(api.GET('/api/projects/{project_id}/feature_flags/{id}', { params: { path } })).catch(
-          () => null,
-        );
-        setConflict(theirs);
-      }
-      setError(e);
+      await refused(e, null, save);
     } finally {
       setSaving(false);
     }
@@ -172,30 +188,27 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
     e.preventDefault();
     void save(flag.version);
   };
-  const setDeleted = async (deleted: boolean) => {
+  /**
+   * Turning the flag on or off, deleting or restoring it saves that field alone; unsaved edits
+   * stay in the draft, moved onto the flag the server answered (fields not edited here take its
+   * values), so a later Save neither loses them nor undoes the change.
+   */
+  const saveField = async (body: { active: boolean } | { deleted: boolean }, what: string, version: number) => {
     setError(undefined);
     try {
-      onSaved(
-        await ok(api.PATCH('/api/projects/{project_id}/feature_flags/{id}', { params: { path }, body: { deleted } })),
-      );
+      const saved = await patch({ ...body, version });
+      const [before, after] = [toDraft(flag), toDraft(saved)];
+      done(saved, (d) => rebaseDraft(d, before, after));
     } catch (e) {
-      setError(e);
+      await refused(e, what, (v) => saveField(body, what, v));
     }
   };
-  const toggleActive = async (active: boolean) => {
+  const toggleActive = (active: boolean) => saveField({ active }, `Turning it ${active ? 'on' : 'off'}`, flag.version);
+  const setDeleted = (deleted: boolean) =>
+    saveField({ deleted }, deleted ? 'Deleting it' : 'Restoring it', flag.version);
+  const discardMine = (theirs: Flag) => {
     setError(undefined);
-    try {
-      onSaved(
-        await ok(
-          api.PATCH('/api/projects/{project_id}/feature_flags/{id}', {
-            params: { path },
-            body: { active, version: flag.version },
-          }),
-        ),
-      );
-    } catch (e) {
-      setError(e);
-    }
+    done(theirs, () => toDraft(theirs), `Loaded version ${theirs.version}.`);
   };
   const fields = ['key', 'name', 'tags', 'filters', 'active', 'ensure_experience_continuity'];
 
@@ -224,14 +237,14 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
       {conflict ? (
         <div className="banner banner-error" role="alert" aria-label="Conflict">
           <p>
-            Someone else saved this flag (now version {conflict.version}, by{' '}
-            {(conflict.last_modified_by as { email?: string } | null)?.email ?? 'someone'}) since you opened it. Your
-            changes are still here.
+            Someone else saved this flag (now version {conflict.theirs.version}, by{' '}
+            {(conflict.theirs.last_modified_by as { email?: string } | null)?.email ?? 'someone'}) since you opened it.{' '}
+            {conflict.what ? `${conflict.what} was not saved; your` : 'Your'} changes are still here.
           </p>
-          <button type="button" onClick={() => void save(conflict.version)}>
+          <button type="button" onClick={() => void conflict.retry(conflict.theirs.version)}>
             Save mine over theirs
           </button>{' '}
-          <button type="button" onClick={() => onSaved(conflict)}>
+          <button type="button" onClick={() => discardMine(conflict.theirs)}>
             Discard mine and load theirs
           </button>
         </div>
