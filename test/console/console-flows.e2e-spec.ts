@@ -638,7 +638,7 @@ describe('web console: the flows of a person running flags', () => {
     await closeConsole({ context, page, problems });
   });
 
-  it('edits a cohort into nested groups: any of (plan is pro) or (all of: an example.com address, plan is enterprise)', async () => {
+  it('edits a cohort into nested groups: any of (plan is pro) or (all of: an example.com address, plan is enterprise or business)', async () => {
     const { context, page, problems } = await openConsole(browser);
     await signIn(page, t.email, password);
     await page.getByRole('link', { name: 'Cohorts' }).click();
@@ -652,7 +652,9 @@ describe('web console: the flows of a person running flags', () => {
     await form.getByLabel('Cohort group 2 filter 1 value').fill('@example.com');
     await form.getByRole('group', { name: 'Cohort group 2' }).getByRole('button', { name: 'Add filter' }).click();
     await form.getByLabel('Cohort group 2 filter 2 property').fill('plan');
-    await form.getByLabel('Cohort group 2 filter 2 value').fill('enterprise');
+    // Typed key by key, the comma stays: a list of values (equals any of them).
+    await form.getByLabel('Cohort group 2 filter 2 value').pressSequentially('enterprise, business');
+    expect(await form.getByLabel('Cohort group 2 filter 2 value').inputValue()).toBe('enterprise, business');
     await checkScreen(page, 'cohort-editor');
     await form.getByRole('button', { name: 'Save cohort' }).click();
     await page.getByRole('button', { name: 'Edit Pro plan' }).waitFor();
@@ -667,11 +669,21 @@ describe('web console: the flows of a person running flags', () => {
           type: 'AND',
           values: [
             expect.objectContaining({ key: 'email', operator: 'ends_with', value: '@example.com' }),
-            expect.objectContaining({ key: 'plan', operator: 'exact', value: 'enterprise' }),
+            expect.objectContaining({ key: 'plan', operator: 'exact', value: ['enterprise', 'business'] }),
           ],
         },
       ],
     });
+    // Edited again, the list stays a list.
+    await page.getByRole('button', { name: 'Edit Pro plan' }).click();
+    const value = page.getByRole('form', { name: 'Edit Pro plan' }).getByLabel('Cohort group 2 filter 2 value');
+    expect(await value.inputValue()).toBe('enterprise, business');
+    await value.press('End');
+    await value.pressSequentially(', agency');
+    await page.getByRole('form', { name: 'Edit Pro plan' }).getByRole('button', { name: 'Save cohort' }).click();
+    await page.getByRole('button', { name: 'Edit Pro plan' }).waitFor();
+    const edited = (await t.get(`/api/projects/${t.projectId}/cohorts/${cohort.id}/`).expect(200)).body;
+    expect(edited.filters.properties.values[1].values[1].value).toEqual(['enterprise', 'business', 'agency']);
     await closeConsole({ context, page, problems });
   });
 

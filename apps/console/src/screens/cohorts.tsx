@@ -2,7 +2,8 @@ import { FormEvent, useId, useState } from 'react';
 import { api, ok, Schemas } from '../api/client';
 import { ErrorBanner, errorAt, Field, useLoad } from '../components/ui';
 import { useSession } from '../session';
-import { NO_VALUE, PROPERTY_OPERATORS } from './flags/filters';
+import { convertValue, NO_VALUE, PROPERTY_OPERATORS, PropertyFilter } from './flags/filters';
+import { FilterValueInput } from './flags/value-input';
 
 type Cohort = Schemas['CohortDto'];
 type Leaf =
@@ -356,7 +357,13 @@ function LeafEditor({
           <select
             aria-label={`${label} operator`}
             value={leaf.operator}
-            onChange={(e) => onChange({ ...leaf, operator: e.target.value })}
+            onChange={(e) =>
+              onChange({
+                ...leaf,
+                operator: e.target.value,
+                value: convertValue(leaf.operator, e.target.value, leaf.value as PropertyFilter['value']),
+              })
+            }
           >
             {PROPERTY_OPERATORS.map(([v, t]) => (
               <option key={v} value={v}>
@@ -365,10 +372,11 @@ function LeafEditor({
             ))}
           </select>
           {NO_VALUE.has(leaf.operator) ? null : (
-            <input
-              aria-label={`${label} value`}
-              value={Array.isArray(leaf.value) ? leaf.value.join(', ') : String(leaf.value ?? '')}
-              onChange={(e) => onChange({ ...leaf, value: e.target.value })}
+            <FilterValueInput
+              label={`${label} value`}
+              operator={leaf.operator}
+              value={leaf.value as PropertyFilter['value']}
+              onChange={(value) => onChange({ ...leaf, value })}
             />
           )}
         </>

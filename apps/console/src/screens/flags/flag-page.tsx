@@ -6,9 +6,9 @@ import { useSession } from '../../session';
 import { ConditionReach, CopyToProjects, Evaluations, RoleAccess } from './flag-extras';
 import {
   Condition,
+  convertValue,
   evenSplit,
   rebaseDraft,
-  filterValue,
   NO_VALUE,
   payloadError,
   PROPERTY_OPERATORS,
@@ -16,6 +16,7 @@ import {
   splitError,
   Variant,
 } from './filters';
+import { FilterValueInput } from './value-input';
 
 type Flag = Schemas['FlagDto'];
 
@@ -713,10 +714,7 @@ function FilterRow({
               onChange({
                 ...filter,
                 operator: e.target.value as 'exact',
-                value: filterValue(
-                  e.target.value,
-                  NO_VALUE.has(String(filter.value)) ? '' : String(filter.value ?? ''),
-                ),
+                value: convertValue(operator, e.target.value, filter.value),
               })
             }
           >
@@ -727,10 +725,11 @@ function FilterRow({
             ))}
           </select>
           {NO_VALUE.has(operator) ? null : (
-            <input
-              aria-label={`${label} value`}
-              value={Array.isArray(filter.value) ? filter.value.join(', ') : String(filter.value ?? '')}
-              onChange={(e) => onChange({ ...filter, value: filterValue(operator, e.target.value) })}
+            <FilterValueInput
+              label={`${label} value`}
+              operator={operator}
+              value={filter.value}
+              onChange={(value) => onChange({ ...filter, value })}
             />
           )}
         </>
