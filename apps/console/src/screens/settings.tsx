@@ -310,7 +310,12 @@ function Roles() {
     );
   const roles = useLoad(loadRoles, [orgId]);
   const members = useLoad(
-    () => ok(api.GET('/api/organizations/{organization_id}/members', { params: { path: organization } })),
+    () =>
+      ok(
+        api.GET('/api/organizations/{organization_id}/members', {
+          params: { path: organization, query: { limit: 1000 } },
+        }),
+      ),
     [orgId],
   );
   const [name, setName] = useState('');
