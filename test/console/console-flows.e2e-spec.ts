@@ -477,6 +477,8 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('link', { name: 'Persons' }).click();
     await page.getByLabel('Email or distinct id').fill('ada@example.com');
     await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'ada@example.com' }).waitFor();
+    await checkScreen(page, 'persons');
     await page.getByRole('link', { name: 'ada@example.com' }).click();
     await page.getByRole('heading', { name: 'ada@example.com', level: 1 }).waitFor();
     await checkScreen(page, 'person');
@@ -607,6 +609,17 @@ describe('web console: the flows of a person running flags', () => {
     ]);
   });
 
+  it('answers an unknown console address with a page that says so and leads back', async () => {
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.goto(`${t.baseUrl}/project/${t.projectId}/nothing-here`);
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    await checkScreen(page, 'not-found');
+    await page.getByRole('link', { name: 'Go to the feature flags' }).click();
+    await page.getByRole('heading', { name: 'Feature flags', level: 1 }).waitFor();
+    await closeConsole({ context, page, problems });
+  });
+
   it('creates a personal API key (shown once, and it works) and revokes it', async () => {
     const { context, page, problems } = await openConsole(browser);
     await signIn(page, t.email, password);
@@ -626,15 +639,44 @@ describe('web console: the flows of a person running flags', () => {
     await closeConsole({ context, page, problems });
   });
 
-  it('is usable at 360 px: the menu opens and leads to every screen', async () => {
+  it('is usable at 360 px: the menu opens and leads to every screen; the flag list, a flag and a person fit', async () => {
+    // A person to look at (ada is gone), with a long value and a properties timeline.
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    await ingest(t, t.projectToken, [
+      {
+        event: '$identify',
+        distinct_id: 'grace',
+        timestamp: minutesAgo(5),
+        properties: {
+          $set: { email: 'grace@example.org', company: 'A company with a rather long name, Incorporated' },
+        },
+      },
+      { event: 'upgraded', distinct_id: 'grace', timestamp: minutesAgo(4), properties: { $set: { plan: 'pro' } } },
+    ]);
+    await waitFor(async () => (await personOf(t, 'grace'))?.properties.plan);
     const { context, page, problems } = await openConsole(browser, { width: 360 });
+    /** Nothing sticks out sideways: the page scrolls only down. */
+    const expectFits = async (screen: string) =>
+      expect({ screen, width: await page.evaluate('document.documentElement.scrollWidth') }).toEqual({
+        screen,
+        width: 360,
+      });
     await signIn(page, t.email, password);
     await checkScreen(page, 'flags-360px');
-    const width = await page.evaluate('document.documentElement.scrollWidth');
-    expect(width).toBeLessThanOrEqual(360);
+    await expectFits('flags');
+    await page.getByRole('link', { name: FLAG }).click();
+    await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'History' }).getByRole('table').first().waitFor();
+    await checkScreen(page, 'flag-360px');
+    await expectFits('flag');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Persons' }).click();
     await page.getByRole('heading', { name: 'Persons', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'grace@example.org' }).click();
+    await page.getByRole('heading', { name: 'grace@example.org', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Properties timeline' }).getByRole('row').nth(2).waitFor();
+    await checkScreen(page, 'person-360px');
+    await expectFits('person');
     await closeConsole({ context, page, problems });
   });
 
