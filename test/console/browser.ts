@@ -19,10 +19,14 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The API requests each page had refused (4xx, 5xx) since its last `screenErrors`. */
+const refusedRequests = new WeakMap<Page, string[]>();
+
 /**
  * A browser context on the console that fails the test on what a person would notice as broken:
- * page errors and console errors (a refused request the screen shows is not one: Chromium logs
- * each non-2xx fetch as an error, so those are collected apart and the test reads them).
+ * page errors and console errors. Chromium also logs each refused fetch as a console error; those
+ * are recorded apart (`METHOD /path → status`), and `screenErrors` reports the ones a test did
+ * not expect, with the error banners the screen shows.
  */
 export async function openConsole(
   browser: Browser,
@@ -31,16 +35,33 @@ export async function openConsole(
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
+  const refused: string[] = [];
+  refusedRequests.set(page, refused);
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
-    if (
-      m.type() === 'error' &&
-      !/Failed to load resource: the server responded with a status of (401|403|400|404|409)/.test(m.text())
-    ) {
+    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of \d+/.test(m.text())) {
       problems.push(`console error: ${m.text()}`);
     }
   });
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`);
+  });
   return { context, page, problems };
+}
+
+/**
+ * What the screen shows as broken, but what the test expects (each of `expected` matches one or
+ * more lines): every visible alert or error banner (`alert: <its text>`) and every request refused
+ * since the last call (`refused: GET /api/… → 404`), so that a panel whose data failed to load is
+ * noticed even where it shows nothing.
+ */
+export async function screenErrors(page: Page, expected: RegExp[] = []): Promise<string[]> {
+  const shown = await page.locator('[role=alert], .banner-error').filter({ visible: true }).allInnerTexts();
+  const refused = refusedRequests.get(page)?.splice(0) ?? [];
+  return [
+    ...shown.map((text) => `alert: ${text.replace(/\s+/g, ' ').trim()}`),
+    ...refused.map((r) => `refused: ${r}`),
+  ].filter((line) => !expected.some((e) => e.test(line)));
 }
 
 const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');

@@ -81,7 +81,9 @@ describe('web console: serving', () => {
     expect(scripts.length).toBeGreaterThan(0);
     let gzipped = 0;
     for (const path of scripts) gzipped += gzipSync(Buffer.from((await t.get(path, null).expect(200)).text)).length;
-    process.stdout.write(`CONSOLE: first load ${(gzipped / 1024).toFixed(1)} KB of JavaScript gzipped (${scripts.length} files)\n`);
+    process.stdout.write(
+      `CONSOLE: first load ${(gzipped / 1024).toFixed(1)} KB of JavaScript gzipped (${scripts.length} files)\n`,
+    );
     expect(gzipped).toBeLessThanOrEqual(250 * 1024);
   });
 
@@ -91,10 +93,14 @@ describe('web console: serving', () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-types-'));
     try {
       writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
-      const check = spawnSync(process.execPath, [join(ROOT, 'scripts/console-types.mjs'), '--check', join(dir, 'openapi.json')], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      });
+      const check = spawnSync(
+        process.execPath,
+        [join(ROOT, 'scripts/console-types.mjs'), '--check', join(dir, 'openapi.json')],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+        },
+      );
       expect({ status: check.status, stderr: check.stderr }).toEqual({ status: 0, stderr: '' });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -58,6 +58,7 @@ describe('event definitions: retrieve, update, delete', () => {
       const res = await t
         .patch(`${base}/${d.id}/`, {
           name: '  purchase completed ',
+          description: ' A customer paid. ',
           created_at: '2025-12-01T10:00:00Z',
           last_seen_at: '2026-01-02T03:04:05.678+01:00',
           tags: [' Revenue', 'revenue', 'KPI '],
@@ -67,6 +68,7 @@ describe('event definitions: retrieve, update, delete', () => {
       expect(res.body).toEqual({
         ...d,
         name: 'purchase completed',
+        description: 'A customer paid.',
         created_at: '2025-12-01T10:00:00.000Z',
         last_seen_at: '2026-01-02T02:04:05.678Z',
         last_updated_at: expect.any(String),
@@ -91,6 +93,13 @@ describe('event definitions: retrieve, update, delete', () => {
               field: 'name',
               before: 'purchase',
               after: 'purchase completed',
+            },
+            {
+              type: 'EventDefinition',
+              action: 'changed',
+              field: 'description',
+              before: '',
+              after: 'A customer paid.',
             },
             {
               type: 'EventDefinition',
@@ -141,6 +150,33 @@ describe('event definitions: retrieve, update, delete', () => {
       ]);
     });
 
+    it('sets, replaces and clears the description (null or blank), each change in the activity', async () => {
+      const d = await fresh('described');
+      expect(d.description).toBe('');
+      const set = await t.patch(`${base}/${d.id}/`, { description: 'Someone described it.' }).expect(200);
+      expect(set.body).toMatchObject({ id: d.id, name: 'described', description: 'Someone described it.' });
+      expect((await t.get(`${base}/${d.id}/`).expect(200)).body.description).toBe('Someone described it.');
+      expect((await definitionOf(t, 'described'))!.description).toBe('Someone described it.');
+      const long = '🐦'.repeat(1000);
+      expect((await t.patch(`${base}/${d.id}/`, { description: long }).expect(200)).body.description).toBe(long);
+      expect((await t.patch(`${base}/${d.id}/`, { description: null }).expect(200)).body.description).toBe('');
+      await t.patch(`${base}/${d.id}/`, { description: 'Again.' }).expect(200);
+      expect((await t.patch(`${base}/${d.id}/`, { description: '  ' }).expect(200)).body.description).toBe('');
+      const changes = (await activityOf(d.id)).flatMap((e) => e.detail.changes ?? []);
+      expect(changes.map((c) => [c.field, c.after ?? null])).toEqual([
+        ['description', ''],
+        ['description', 'Again.'],
+        ['description', ''],
+        ['description', long],
+        ['description', 'Someone described it.'],
+      ]);
+      // Ingestion leaves it as it is.
+      await ingest(t, t.projectToken, [{ event: 'described', distinct_id: 'u2' }]);
+      await t.patch(`${base}/${d.id}/`, { description: 'Kept.' }).expect(200);
+      await ingest(t, t.projectToken, [{ event: 'described', distinct_id: 'u3' }]);
+      expect((await t.get(`${base}/${d.id}/`).expect(200)).body.description).toBe('Kept.');
+    });
+
     it('a PATCH that changes nothing writes nothing', async () => {
       const d = await fresh('unchanged');
       const res = await t.patch(`${base}/${d.id}/`, { name: 'unchanged', tags: [], post_to_slack: false }).expect(200);
@@ -172,6 +208,10 @@ describe('event definitions: retrieve, update, delete', () => {
       ['name', 'null_characters_not_allowed', { name: 'a\u0000b' }],
       ['name', 'null', { name: null }],
       ['name', 'invalid_input', { name: 5 }],
+      ['description', 'max_length', { description: 'x'.repeat(1001) }],
+      ['description', 'null_characters_not_allowed', { description: 'a\u0000b' }],
+      ['description', 'invalid_input', { description: 5 }],
+      ['description', 'invalid_input', { description: ['a'] }],
       ['created_at', 'invalid_input', { created_at: 'yesterday' }],
       ['created_at', 'invalid_input', { created_at: '2026-02-30T00:00:00Z' }],
       ['created_at', 'invalid_input', { created_at: 1767225600 }],

@@ -4,6 +4,7 @@ import type { TestApp } from '../support/test-app';
 export interface DefinitionBody {
   id: string;
   name: string;
+  description: string;
   created_at: string | null;
   last_seen_at: string | null;
   last_updated_at: string;

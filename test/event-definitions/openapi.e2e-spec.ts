@@ -36,6 +36,7 @@ describe('event definitions: responses match the OpenAPI document', () => {
     expect(schema.required).toEqual([
       'id',
       'name',
+      'description',
       'created_at',
       'last_seen_at',
       'last_updated_at',
@@ -94,7 +95,8 @@ describe('event definitions: responses match the OpenAPI document', () => {
         `${P}/{id}`,
         await t.patch(`${base}/${pageview.id}/`, { tags: ['Web'], last_seen_at: null, created_at: null }),
       ],
-      ['patch', `${P}/{id}`, await t.patch(`${base}/${madeBy.id}/`, { post_to_slack: true })],
+      ['patch', `${P}/{id}`, await t.patch(`${base}/${madeBy.id}/`, { post_to_slack: true, description: 'Made.' })],
+      ['patch', `${P}/{id}`, await t.patch(`${base}/${madeBy.id}/`, { description: 'x'.repeat(1001) })],
       ['patch', `${P}/{id}`, await t.patch(`${base}/${pageview.id}/`, { name: 'signed up' })],
       ['patch', `${P}/{id}`, await t.patch(`${base}/${pageview.id}/`, { created_at: 'soon' })],
       ['patch', `${P}/{id}`, await t.patch(`${base}/${pageview.id}/`, { tags: ['x'] }, reader.key)],
@@ -104,7 +106,7 @@ describe('event definitions: responses match the OpenAPI document', () => {
     ];
     for (const [method, path, res] of calls) check(path, method, res);
     expect(calls.map(([, , r]) => r.status)).toEqual([
-      200, 200, 400, 400, 400, 401, 401, 404, 200, 200, 404, 200, 200, 400, 400, 403, 404, 204, 404,
+      200, 200, 400, 400, 400, 401, 401, 404, 200, 200, 404, 200, 200, 400, 400, 400, 403, 404, 204, 404,
     ]);
     const listed = calls[0][2].body.results;
     expect(listed.find((d: { id: string }) => d.id === madeBy.id).created_by).toMatchObject({

@@ -16,7 +16,8 @@ const EventDefinitions = lazy(() =>
 );
 const Settings = lazy(() => import('./screens/settings').then((m) => ({ default: m.Settings })));
 
-type Auth = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; me: Me } | { state: 'error'; error: unknown };
+type Auth =
+  { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; me: Me } | { state: 'error'; error: unknown };
 
 export function App() {
   const [auth, setAuth] = useState<Auth>({ state: 'loading' });
@@ -24,7 +25,11 @@ export function App() {
     ok(api.GET('/api/users/@me')).then(
       (me) => setAuth({ state: 'signed-in', me }),
       (e: unknown) =>
-        setAuth(e instanceof ApiError && (e.status === 401 || e.status === 403) ? { state: 'signed-out' } : { state: 'error', error: e }),
+        setAuth(
+          e instanceof ApiError && (e.status === 401 || e.status === 403)
+            ? { state: 'signed-out' }
+            : { state: 'error', error: e },
+        ),
     );
   }, []);
   useEffect(() => {
@@ -98,7 +103,8 @@ function ProjectShell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) 
     signOut().then(onSignedOut);
   }, [onSignedOut]);
   useEffect(() => setMenuOpen(false), [location]);
-  if (!Number.isInteger(projectId) || projectId <= 0) return <Redirect to={`~${projectPath(me.team?.id ?? 1, 'feature_flags')}`} />;
+  if (!Number.isInteger(projectId) || projectId <= 0)
+    return <Redirect to={`~${projectPath(me.team?.id ?? 1, 'feature_flags')}`} />;
   return (
     <SessionContext.Provider value={{ me, projectId, signOut: doSignOut, projectsChanged, projectsVersion }}>
       <a className="skip" href="#main">
@@ -164,7 +170,10 @@ function ProjectShell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) 
 function ProjectSwitcher() {
   const { projectId, projectsVersion } = useSession();
   const [location, navigate] = useLocation();
-  const projects = useLoad(() => ok(api.GET('/api/projects', { params: { query: { limit: 200 } } })), [projectsVersion]);
+  const projects = useLoad(
+    () => ok(api.GET('/api/projects', { params: { query: { limit: 200 } } })),
+    [projectsVersion],
+  );
   const list = projects.data?.results ?? [];
   return (
     <div className="project-switcher">

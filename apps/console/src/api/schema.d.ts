@@ -1855,6 +1855,11 @@ export interface components {
             created_at: string | null;
             /** @description Null for definitions ingestion created. */
             created_by: components["schemas"]["UserBasicDto"] | null;
+            /**
+             * @description What the event means; '' when nobody wrote one.
+             * @example A page was viewed.
+             */
+            description: string;
             /** Format: uuid */
             id: string;
             /**
@@ -2635,6 +2640,8 @@ export interface components {
              * @description ISO 8601; no zone: UTC.
              */
             created_at?: string | null;
+            /** @description Trimmed; no NUL characters; null or '' clears it. */
+            description?: string | null;
             /**
              * Format: date-time
              * @description ISO 8601; no zone: UTC.

@@ -21,7 +21,9 @@ export function ErrorBanner({ error, shownAt = [] }: { error: unknown; shownAt?:
     return (
       <div role="alert" className="banner banner-error">
         <strong>{title}:</strong> {error.envelope.detail}
-        {error.envelope.attr && error.envelope.attr !== null ? <span className="muted"> ({error.envelope.attr})</span> : null}
+        {error.envelope.attr && error.envelope.attr !== null ? (
+          <span className="muted"> ({error.envelope.attr})</span>
+        ) : null}
       </div>
     );
   }
@@ -105,7 +107,8 @@ export function Pagination({
   onOffset: (o: number) => void;
   label: string;
 }) {
-  if (count <= limit && offset === 0) return <p className="muted">{count === 1 ? `1 ${label}` : `${count} ${label}s`}</p>;
+  if (count <= limit && offset === 0)
+    return <p className="muted">{count === 1 ? `1 ${label}` : `${count} ${label}s`}</p>;
   return (
     <nav className="pagination" aria-label={`${label} pages`}>
       <button type="button" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - limit))}>
@@ -155,5 +158,12 @@ export function formatDate(iso: string | null | undefined): string {
 
 /** Tags typed as a comma-separated list. */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

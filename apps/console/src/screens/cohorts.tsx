@@ -2,10 +2,13 @@ import { FormEvent, useId, useState } from 'react';
 import { api, ok, Schemas } from '../api/client';
 import { ErrorBanner, errorAt, Field, useLoad } from '../components/ui';
 import { useSession } from '../session';
-import { NO_VALUE, PROPERTY_OPERATORS } from './flags/filters';
+import { convertValue, NO_VALUE, PROPERTY_OPERATORS, PropertyFilter } from './flags/filters';
+import { FilterValueInput } from './flags/value-input';
 
 type Cohort = Schemas['CohortDto'];
-type Leaf = { type: 'person'; key: string; operator: string; value: unknown; negation?: boolean } | { type: 'cohort'; key: 'id'; value: number; negation?: boolean };
+type Leaf =
+  | { type: 'person'; key: string; operator: string; value: unknown; negation?: boolean }
+  | { type: 'cohort'; key: 'id'; value: number; negation?: boolean };
 interface Group {
   type: 'AND' | 'OR';
   values: Array<Group | Leaf>;
@@ -24,14 +27,21 @@ function treeOf(cohort?: Cohort): Group {
 function clean(g: Group): Group {
   return {
     type: g.type,
-    values: g.values.map((v) => (isGroup(v) ? clean(v) : v.type === 'person' && NO_VALUE.has(v.operator) ? { ...v, value: v.operator } : v)),
+    values: g.values.map((v) =>
+      isGroup(v) ? clean(v) : v.type === 'person' && NO_VALUE.has(v.operator) ? { ...v, value: v.operator } : v,
+    ),
   };
 }
 
 export function CohortList() {
   const { projectId } = useSession();
   const cohorts = useLoad(
-    () => ok(api.GET('/api/projects/{project_id}/cohorts', { params: { path: { project_id: String(projectId) }, query: { limit: 200 } } })),
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/cohorts', {
+          params: { path: { project_id: String(projectId) }, query: { limit: 200 } },
+        }),
+      ),
     [projectId],
   );
   const [open, setOpen] = useState<number | null>(null);
@@ -81,7 +91,12 @@ export function CohortList() {
               ) : (
                 <tr key={c.id}>
                   <td>
-                    <button type="button" className="link" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                    <button
+                      type="button"
+                      className="link"
+                      aria-expanded={open === c.id}
+                      onClick={() => setOpen(open === c.id ? null : c.id)}
+                    >
                       {c.name}
                     </button>
                     {open === c.id ? <CohortPersons id={c.id} /> : null}
@@ -90,7 +105,12 @@ export function CohortList() {
                   <td>{c.count ?? '—'}</td>
                   <td className="row-actions">
                     {c.is_static ? null : (
-                      <button type="button" className="link" onClick={() => setEditing(c.id)} aria-label={`Edit ${c.name}`}>
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => setEditing(c.id)}
+                        aria-label={`Edit ${c.name}`}
+                      >
                         Edit
                       </button>
                     )}
@@ -108,10 +128,17 @@ export function CohortList() {
 function CohortPersons({ id }: { id: number }) {
   const { projectId } = useSession();
   const persons = useLoad(
-    () => ok(api.GET('/api/projects/{project_id}/cohorts/{id}/persons', { params: { path: { project_id: String(projectId), id } } })),
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/cohorts/{id}/persons', {
+          params: { path: { project_id: String(projectId), id } },
+        }),
+      ),
     [projectId, id],
   );
-  const results = (persons.data as { results?: Array<{ uuid: string; name?: string; distinct_ids: string[] }> } | undefined)?.results ?? [];
+  const results =
+    (persons.data as { results?: Array<{ uuid: string; name?: string; distinct_ids: string[] }> } | undefined)
+      ?.results ?? [];
   return (
     <ul className="small">
       {results.map((p) => (
@@ -123,7 +150,17 @@ function CohortPersons({ id }: { id: number }) {
 }
 
 /** A new dynamic cohort, or an existing one edited: nested AND/OR groups of person properties and cohorts. */
-function CohortForm({ cohort, cohorts, onSaved, onCancel }: { cohort?: Cohort; cohorts: Cohort[]; onSaved: () => void; onCancel?: () => void }) {
+function CohortForm({
+  cohort,
+  cohorts,
+  onSaved,
+  onCancel,
+}: {
+  cohort?: Cohort;
+  cohorts: Cohort[];
+  onSaved: () => void;
+  onCancel?: () => void;
+}) {
   const { projectId } = useSession();
   const [name, setName] = useState(cohort?.name ?? '');
   const [tree, setTree] = useState<Group>(() => treeOf(cohort));
@@ -169,7 +206,12 @@ function CohortForm({ cohort, cohorts, onSaved, onCancel }: { cohort?: Cohort; c
           {errorAt(error, 'filters')}
         </p>
       ) : null}
-      <GroupEditor label="Cohort" group={tree} onChange={setTree} cohorts={cohorts.filter((c) => c.id !== cohort?.id)} />
+      <GroupEditor
+        label="Cohort"
+        group={tree}
+        onChange={setTree}
+        cohorts={cohorts.filter((c) => c.id !== cohort?.id)}
+      />
       <div className="actions">
         <button type="submit" className="primary">
           {cohort ? 'Save cohort' : 'Create cohort'}
@@ -200,30 +242,57 @@ function GroupEditor({
   cohorts: Cohort[];
 }) {
   const id = useId();
-  const set = (i: number, v: Group | Leaf) => onChange({ ...group, values: group.values.map((x, j) => (j === i ? v : x)) });
+  const set = (i: number, v: Group | Leaf) =>
+    onChange({ ...group, values: group.values.map((x, j) => (j === i ? v : x)) });
   const remove = (i: number) => onChange({ ...group, values: group.values.filter((_, j) => j !== i) });
   return (
     <fieldset className="condition">
       <legend>{label}</legend>
       <div className="field">
         <label htmlFor={`${id}-join`}>{label}: persons who match</label>
-        <select id={`${id}-join`} value={group.type} onChange={(e) => onChange({ ...group, type: e.target.value as 'AND' })}>
+        <select
+          id={`${id}-join`}
+          value={group.type}
+          onChange={(e) => onChange({ ...group, type: e.target.value as 'AND' })}
+        >
           <option value="AND">all of these</option>
           <option value="OR">any of these</option>
         </select>
       </div>
       {group.values.map((v, i) =>
         isGroup(v) ? (
-          <GroupEditor key={i} label={`${label} group ${i + 1}`} group={v} onChange={(g) => set(i, g)} onRemove={() => remove(i)} cohorts={cohorts} />
+          <GroupEditor
+            key={i}
+            label={`${label} group ${i + 1}`}
+            group={v}
+            onChange={(g) => set(i, g)}
+            onRemove={() => remove(i)}
+            cohorts={cohorts}
+          />
         ) : (
-          <LeafEditor key={i} label={`${label} filter ${i + 1}`} leaf={v} onChange={(l) => set(i, l)} onRemove={() => remove(i)} cohorts={cohorts} />
+          <LeafEditor
+            key={i}
+            label={`${label} filter ${i + 1}`}
+            leaf={v}
+            onChange={(l) => set(i, l)}
+            onRemove={() => remove(i)}
+            cohorts={cohorts}
+          />
         ),
       )}
       <div className="actions">
         <button type="button" onClick={() => onChange({ ...group, values: [...group.values, emptyLeaf()] })}>
           Add filter
         </button>
-        <button type="button" onClick={() => onChange({ ...group, values: [...group.values, { type: group.type === 'AND' ? 'OR' : 'AND', values: [emptyLeaf()] }] })}>
+        <button
+          type="button"
+          onClick={() =>
+            onChange({
+              ...group,
+              values: [...group.values, { type: group.type === 'AND' ? 'OR' : 'AND', values: [emptyLeaf()] }],
+            })
+          }
+        >
           Add group
         </button>
         {onRemove ? (
@@ -236,20 +305,40 @@ function GroupEditor({
   );
 }
 
-function LeafEditor({ label, leaf, onChange, onRemove, cohorts }: { label: string; leaf: Leaf; onChange: (l: Leaf) => void; onRemove: () => void; cohorts: Cohort[] }) {
+function LeafEditor({
+  label,
+  leaf,
+  onChange,
+  onRemove,
+  cohorts,
+}: {
+  label: string;
+  leaf: Leaf;
+  onChange: (l: Leaf) => void;
+  onRemove: () => void;
+  cohorts: Cohort[];
+}) {
   const id = useId();
   return (
     <div className="filter-row" role="group" aria-label={label}>
       <select
         aria-label={`${label} kind`}
         value={leaf.type}
-        onChange={(e) => onChange(e.target.value === 'cohort' ? { type: 'cohort', key: 'id', value: cohorts[0]?.id ?? 0 } : emptyLeaf())}
+        onChange={(e) =>
+          onChange(
+            e.target.value === 'cohort' ? { type: 'cohort', key: 'id', value: cohorts[0]?.id ?? 0 } : emptyLeaf(),
+          )
+        }
       >
         <option value="person">Person property</option>
         <option value="cohort">In cohort</option>
       </select>
       {leaf.type === 'cohort' ? (
-        <select aria-label={`${label} cohort`} value={leaf.value} onChange={(e) => onChange({ ...leaf, value: Number(e.target.value) })}>
+        <select
+          aria-label={`${label} cohort`}
+          value={leaf.value}
+          onChange={(e) => onChange({ ...leaf, value: Number(e.target.value) })}
+        >
           {cohorts.length === 0 ? <option value={0}>No other cohorts</option> : null}
           {cohorts.map((c) => (
             <option key={c.id} value={c.id}>
@@ -259,8 +348,23 @@ function LeafEditor({ label, leaf, onChange, onRemove, cohorts }: { label: strin
         </select>
       ) : (
         <>
-          <input aria-label={`${label} property`} placeholder="property" value={leaf.key} onChange={(e) => onChange({ ...leaf, key: e.target.value })} />
-          <select aria-label={`${label} operator`} value={leaf.operator} onChange={(e) => onChange({ ...leaf, operator: e.target.value })}>
+          <input
+            aria-label={`${label} property`}
+            placeholder="property"
+            value={leaf.key}
+            onChange={(e) => onChange({ ...leaf, key: e.target.value })}
+          />
+          <select
+            aria-label={`${label} operator`}
+            value={leaf.operator}
+            onChange={(e) =>
+              onChange({
+                ...leaf,
+                operator: e.target.value,
+                value: convertValue(leaf.operator, e.target.value, leaf.value as PropertyFilter['value']),
+              })
+            }
+          >
             {PROPERTY_OPERATORS.map(([v, t]) => (
               <option key={v} value={v}>
                 {t}
@@ -268,16 +372,22 @@ function LeafEditor({ label, leaf, onChange, onRemove, cohorts }: { label: strin
             ))}
           </select>
           {NO_VALUE.has(leaf.operator) ? null : (
-            <input
-              aria-label={`${label} value`}
-              value={Array.isArray(leaf.value) ? leaf.value.join(', ') : String(leaf.value ?? '')}
-              onChange={(e) => onChange({ ...leaf, value: e.target.value })}
+            <FilterValueInput
+              label={`${label} value`}
+              operator={leaf.operator}
+              value={leaf.value as PropertyFilter['value']}
+              onChange={(value) => onChange({ ...leaf, value })}
             />
           )}
         </>
       )}
       <div className="checkbox">
-        <input id={`${id}-not`} type="checkbox" checked={!!leaf.negation} onChange={(e) => onChange({ ...leaf, negation: e.target.checked || undefined })} />
+        <input
+          id={`${id}-not`}
+          type="checkbox"
+          checked={!!leaf.negation}
+          onChange={(e) => onChange({ ...leaf, negation: e.target.checked || undefined })}
+        />
         <label htmlFor={`${id}-not`}>not</label>
       </div>
       <button type="button" className="link" onClick={onRemove} aria-label={`Remove ${label.toLowerCase()}`}>

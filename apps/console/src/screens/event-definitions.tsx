@@ -18,7 +18,10 @@ export function EventDefinitions() {
     () =>
       ok(
         api.GET('/api/projects/{project_id}/event_definitions', {
-          params: { path: { project_id: String(projectId) }, query: { search: search || undefined, limit: PAGE, offset } },
+          params: {
+            path: { project_id: String(projectId) },
+            query: { search: search || undefined, limit: PAGE, offset },
+          },
         }),
       ),
     [projectId, search, offset],
@@ -81,7 +84,11 @@ export function EventDefinitions() {
                           definition={d}
                           onDone={(saved) => {
                             setEditing(null);
-                            if (saved) defs.set({ ...list, results: list.results.map((x) => (x.id === saved.id ? saved : x)) } as never);
+                            if (saved)
+                              defs.set({
+                                ...list,
+                                results: list.results.map((x) => (x.id === saved.id ? saved : x)),
+                              } as never);
                             else defs.reload();
                           }}
                         />
@@ -91,13 +98,19 @@ export function EventDefinitions() {
                     <tr key={d.id}>
                       <td>
                         <strong>{d.name}</strong>
+                        {d.description ? <div className="muted small">{d.description}</div> : null}
                       </td>
                       <td>{d.tags.join(', ')}</td>
                       <td>{d.post_to_slack ? 'Posted' : '—'}</td>
                       <td>{formatDate(d.last_seen_at)}</td>
                       <td>{d.volume_30_day ?? '—'}</td>
                       <td className="row-actions">
-                        <button type="button" className="link" onClick={() => setEditing(d.id)} aria-label={`Edit ${d.name}`}>
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() => setEditing(d.id)}
+                          aria-label={`Edit ${d.name}`}
+                        >
                           Edit
                         </button>
                       </td>
@@ -116,6 +129,7 @@ export function EventDefinitions() {
 
 function EditDefinition({ definition, onDone }: { definition: Definition; onDone: (saved?: Definition) => void }) {
   const { projectId } = useSession();
+  const [description, setDescription] = useState(definition.description);
   const [tags, setTags] = useState(definition.tags.join(', '));
   const [slack, setSlack] = useState(definition.post_to_slack);
   const [error, setError] = useState<unknown>();
@@ -128,7 +142,7 @@ function EditDefinition({ definition, onDone }: { definition: Definition; onDone
       const saved = await ok(
         api.PATCH('/api/projects/{project_id}/event_definitions/{id}', {
           params: { path },
-          body: { tags: parseTags(tags), post_to_slack: slack },
+          body: { description, tags: parseTags(tags), post_to_slack: slack },
         }),
       );
       onDone(saved);
@@ -147,14 +161,34 @@ function EditDefinition({ definition, onDone }: { definition: Definition; onDone
   return (
     <form onSubmit={save} aria-label={`Edit ${definition.name}`} className="edit-row">
       <h2 className="h3">{definition.name}</h2>
+      <Field
+        label="Description"
+        hint="What the event means, for whoever reads this list."
+        error={errorAt(error, 'description')}
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            rows={2}
+            maxLength={1000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
+      </Field>
       <Field label="Tags" hint="Comma-separated" error={errorAt(error, 'tags')}>
         {(p) => <input {...p} value={tags} onChange={(e) => setTags(e.target.value)} />}
       </Field>
       <div className="checkbox">
-        <input id={`slack-${definition.id}`} type="checkbox" checked={slack} onChange={(e) => setSlack(e.target.checked)} />
+        <input
+          id={`slack-${definition.id}`}
+          type="checkbox"
+          checked={slack}
+          onChange={(e) => setSlack(e.target.checked)}
+        />
         <label htmlFor={`slack-${definition.id}`}>Post to Slack</label>
       </div>
-      <ErrorBanner error={error} shownAt={['tags']} />
+      <ErrorBanner error={error} shownAt={['description', 'tags']} />
       <div className="actions">
         <button type="submit" className="primary">
           Save

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { api, ok, Schemas } from '../api/client';
 import { ErrorBanner, errorAt, Field, formatDate, Pagination, useLoad } from '../components/ui';
 import { useSession } from '../session';
+import { showValue, timelineChanges } from './timeline';
 
 type Person = Schemas['PersonDto'];
 const PAGE = 50;
@@ -17,12 +18,17 @@ export function PersonList() {
   const [text, setText] = useState(search);
   const [key, setKey] = useState(propKey);
   const [value, setValue] = useState(propValue);
-  const properties = propKey ? JSON.stringify([{ key: propKey, value: propValue, operator: 'exact', type: 'person' }]) : undefined;
+  const properties = propKey
+    ? JSON.stringify([{ key: propKey, value: propValue, operator: 'exact', type: 'person' }])
+    : undefined;
   const persons = useLoad(
     () =>
       ok(
         api.GET('/api/projects/{project_id}/persons', {
-          params: { path: { project_id: String(projectId) }, query: { search: search || undefined, properties, limit: PAGE, offset } },
+          params: {
+            path: { project_id: String(projectId) },
+            query: { search: search || undefined, properties, limit: PAGE, offset },
+          },
         }),
       ),
     [projectId, search, properties, offset],
@@ -103,7 +109,13 @@ export function PersonList() {
               </tbody>
             </table>
           </div>
-          <Pagination count={list.count ?? list.results.length} offset={offset} limit={PAGE} onOffset={(o) => go(search, o)} label="person" />
+          <Pagination
+            count={list.count ?? list.results.length}
+            offset={offset}
+            limit={PAGE}
+            onOffset={(o) => go(search, o)}
+            label="person"
+          />
         </>
       ) : null}
     </>
@@ -115,7 +127,10 @@ export function PersonPage() {
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const path = { project_id: String(projectId), id };
-  const person = useLoad(() => ok(api.GET('/api/projects/{project_id}/persons/{id}', { params: { path } })), [projectId, id]);
+  const person = useLoad(
+    () => ok(api.GET('/api/projects/{project_id}/persons/{id}', { params: { path } })),
+    [projectId, id],
+  );
   const [error, setError] = useState<unknown>();
   const [status, setStatus] = useState('');
   const [newKey, setNewKey] = useState('');
@@ -134,7 +149,12 @@ export function PersonPage() {
       value = raw;
     }
     try {
-      await ok(api.POST('/api/projects/{project_id}/persons/{id}/update_property', { params: { path }, body: { key, value } as never }));
+      await ok(
+        api.POST('/api/projects/{project_id}/persons/{id}/update_property', {
+          params: { path },
+          body: { key, value } as never,
+        }),
+      );
       setStatus(`Set ${key}.`);
       person.reload();
       return true;
@@ -146,7 +166,12 @@ export function PersonPage() {
   const deleteProperty = async (key: string) => {
     setError(undefined);
     try {
-      await ok(api.POST('/api/projects/{project_id}/persons/{id}/delete_property', { params: { path }, body: { $unset: key } as never }));
+      await ok(
+        api.POST('/api/projects/{project_id}/persons/{id}/delete_property', {
+          params: { path },
+          body: { $unset: key } as never,
+        }),
+      );
       setStatus(`Deleted ${key}.`);
       person.reload();
     } catch (e) {
@@ -156,7 +181,11 @@ export function PersonPage() {
   const deletePerson = async () => {
     setError(undefined);
     try {
-      await ok(api.DELETE('/api/projects/{project_id}/persons/{id}', { params: { path, query: { delete_events: deleteEvents } } }));
+      await ok(
+        api.DELETE('/api/projects/{project_id}/persons/{id}', {
+          params: { path, query: { delete_events: deleteEvents } },
+        }),
+      );
       navigate(`/persons?deleted=${encodeURIComponent(p.name || p.uuid)}`);
     } catch (e) {
       setError(e);
@@ -190,7 +219,13 @@ export function PersonPage() {
             </thead>
             <tbody>
               {Object.entries(p.properties as Record<string, unknown>).map(([k, v]) => (
-                <PropertyRow key={k} name={k} value={v} onSave={(raw) => setProperty(k, raw)} onDelete={() => void deleteProperty(k)} />
+                <PropertyRow
+                  key={k}
+                  name={k}
+                  value={v}
+                  onSave={(raw) => setProperty(k, raw)}
+                  onDelete={() => void deleteProperty(k)}
+                />
               ))}
             </tbody>
           </table>
@@ -229,10 +264,16 @@ export function PersonPage() {
         </p>
       </section>
       <PersonCohorts personId={p.id} />
+      <PropertiesTimeline personId={p.id} />
       <section className="card danger-zone" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete this person</h2>
         <div className="checkbox">
-          <input id="delete-events" type="checkbox" checked={deleteEvents} onChange={(e) => setDeleteEvents(e.target.checked)} />
+          <input
+            id="delete-events"
+            type="checkbox"
+            checked={deleteEvents}
+            onChange={(e) => setDeleteEvents(e.target.checked)}
+          />
           <label htmlFor="delete-events">Also delete their events</label>
         </div>
         {confirming ? (
@@ -297,7 +338,12 @@ function PropertyRow({
       <td className="row-actions">
         {editing ? null : (
           <>
-            <button type="button" className="link" onClick={() => (setText(shown), setEditing(true))} aria-label={`Edit ${name}`}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => (setText(shown), setEditing(true))}
+              aria-label={`Edit ${name}`}
+            >
               Edit
             </button>
             <button type="button" className="link danger" onClick={onDelete} aria-label={`Delete ${name}`}>
@@ -313,19 +359,104 @@ function PropertyRow({
 function PersonCohorts({ personId }: { personId: number }) {
   const { projectId } = useSession();
   const cohorts = useLoad(
-    () => ok(api.GET('/api/projects/{project_id}/persons/cohorts', { params: { path: { project_id: String(projectId) }, query: { person_id: String(personId) } as never } })),
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/persons/cohorts', {
+          params: { path: { project_id: String(projectId) }, query: { person_id: String(personId) } },
+        }),
+      ),
     [projectId, personId],
   );
-  const list = (cohorts.data as { results?: Array<{ id: number; name: string }> } | undefined)?.results ?? [];
+  const list = cohorts.data?.results ?? [];
   return (
     <section className="card" aria-labelledby="cohorts-title">
       <h2 id="cohorts-title">Cohorts</h2>
-      {list.length === 0 ? <p className="muted">In no cohort.</p> : null}
+      <ErrorBanner error={cohorts.error} />
+      {cohorts.data && list.length === 0 ? <p className="muted">In no cohort.</p> : null}
       <ul>
         {list.map((c) => (
           <li key={c.id}>{c.name}</li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+const TIMELINE_SHOWN = 20;
+
+/** Where the person's properties changed, replayed from their events ($set, $set_once, $unset), newest first. */
+function PropertiesTimeline({ personId }: { personId: number }) {
+  const { projectId } = useSession();
+  const [all, setAll] = useState(false);
+  const timeline = useLoad(
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/persons/{id}/properties_timeline', {
+          params: { path: { project_id: String(projectId), id: String(personId) } },
+        }),
+      ),
+    [projectId, personId],
+  );
+  const points = timeline.data?.points ?? [];
+  const changes = timelineChanges(points);
+  const rows = points.map((point, i) => ({ point, changes: changes[i] })).reverse();
+  const shown = all ? rows : rows.slice(0, TIMELINE_SHOWN);
+  return (
+    <section className="card" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Properties timeline</h2>
+      <ErrorBanner error={timeline.error} />
+      {timeline.data && points.length === 0 ? (
+        <p className="muted">No event has set a property of this person.</p>
+      ) : null}
+      {points.length > 0 ? (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Property changes, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">Changes</th>
+                <th scope="col">Events</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map(({ point, changes: pointChanges }) => (
+                <tr key={point.timestamp}>
+                  <td>{formatDate(point.timestamp)}</td>
+                  <td>
+                    <ul className="plain">
+                      {pointChanges.map((c) => (
+                        <li key={c.key}>
+                          <code>{c.key}</code>{' '}
+                          {c.kind === 'set' ? (
+                            <>
+                              set to <ins>{showValue(c.after)}</ins>
+                            </>
+                          ) : c.kind === 'changed' ? (
+                            <>
+                              <del>{showValue(c.before)}</del> → <ins>{showValue(c.after)}</ins>
+                            </>
+                          ) : (
+                            <>
+                              removed (was <del>{showValue(c.before)}</del>)
+                            </>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>{point.relevant_event_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {rows.length > TIMELINE_SHOWN ? (
+        <button type="button" className="link" onClick={() => setAll((a) => !a)}>
+          {all ? `Show the latest ${TIMELINE_SHOWN}` : `Show all ${rows.length} changes`}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -24,7 +24,14 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         <ErrorBanner error={error} shownAt={['email', 'password']} />
         <Field label="Email" error={errorAt(error, 'email')}>
           {(p) => (
-            <input {...p} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              {...p}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </Field>
         <Field label="Password" error={errorAt(error, 'password')}>
@@ -43,8 +50,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
         <p className="hint">
-          The first start prints the first user's password; <code>npm run cli -- users password --email you@example.com</code> sets
-          a new one.
+          The first start prints the first user's password;{' '}
+          <code>npm run cli -- users password --email you@example.com</code> sets a new one.
         </p>
       </form>
     </main>

@@ -3,6 +3,7 @@ import {
   activityView,
   applyChanges,
   EventDefinition,
+  normalizeDescription,
   normalizeName,
   parseChanges,
   parseDateTime,
@@ -22,6 +23,7 @@ const definition: EventDefinition = {
   id: '0b0f8c1e-7e0c-4a43-9d55-6d6a9d1f0c01',
   projectId: 1,
   name: 'signed up',
+  description: '',
   createdAt: new Date('2026-01-01T00:00:00Z'),
   lastSeenAt: new Date('2026-01-02T00:00:00Z'),
   lastUpdatedAt: new Date('2026-01-01T00:00:00Z'),
@@ -46,6 +48,15 @@ describe('event definition rules', () => {
     expect(errorOf(() => normalizeName('x'.repeat(401)))).toEqual(['max_length', 'name']);
     expect(errorOf(() => normalizeName('🐦'.repeat(401)))).toEqual(['max_length', 'name']);
     expect(errorOf(() => normalizeName('a\u0000b'))).toEqual(['null_characters_not_allowed', 'name']);
+  });
+
+  it('trims descriptions, lets them be blank (null clears them), refuses over-long and NUL-bearing ones', () => {
+    expect(normalizeDescription('  Someone signed up. ')).toBe('Someone signed up.');
+    expect(normalizeDescription('   ')).toBe('');
+    expect(normalizeDescription(null)).toBe('');
+    expect(normalizeDescription('🐦'.repeat(1000))).toHaveLength(2000);
+    expect(errorOf(() => normalizeDescription('x'.repeat(1001)))).toEqual(['max_length', 'description']);
+    expect(errorOf(() => normalizeDescription('a\u0000b'))).toEqual(['null_characters_not_allowed', 'description']);
   });
 
   it('reads ISO 8601 date-times as DRF does (no zone: UTC)', () => {
@@ -79,6 +90,7 @@ describe('event definition rules', () => {
     expect(
       parseChanges({
         name: ' renamed ',
+        description: ' What it means ',
         created_at: null,
         last_seen_at: '2026-01-05T00:00:00Z',
         tags: ['A', 'a'],
@@ -86,12 +98,17 @@ describe('event definition rules', () => {
       }),
     ).toEqual({
       name: 'renamed',
+      description: 'What it means',
       createdAt: null,
       lastSeenAt: new Date('2026-01-05T00:00:00Z'),
       tags: ['a'],
       postToSlack: true,
     });
     expect(errorOf(() => parseChanges({ name: '', created_at: 'x' }))).toEqual(['blank', 'name']);
+    expect(errorOf(() => parseChanges({ description: 'x'.repeat(1001), created_at: 'x' }))).toEqual([
+      'max_length',
+      'description',
+    ]);
   });
 
   it('applies changes and shows them to the activity diff under API names', () => {
@@ -99,6 +116,7 @@ describe('event definition rules', () => {
     expect(after).toEqual({ ...definition, tags: ['x'], lastSeenAt: null });
     expect(activityView(after)).toEqual({
       name: 'signed up',
+      description: '',
       created_at: '2026-01-01T00:00:00.000Z',
       last_seen_at: null,
       tags: ['x'],

@@ -7,12 +7,17 @@ export const EVENT_DEFINITION_ACTIVITY_SCOPE = 'EventDefinition';
 
 // PostHog's model limits: the definition's name and a tag's name.
 export const MAX_NAME_LENGTH = 400;
+// PostHog's description is an unbounded text field; ours is bounded (a column check too), long
+// enough for a paragraph about the event.
+export const MAX_DESCRIPTION_LENGTH = 1000;
 
 /** The name of a tracked event in a project, with what the API lets users edit about it. */
 export interface EventDefinition {
   id: string;
   projectId: number;
   name: string;
+  /** What the event means, for people reading the list ('' when none). */
+  description: string;
   createdAt: Date | null;
   lastSeenAt: Date | null;
   lastUpdatedAt: Date;
@@ -26,6 +31,7 @@ export interface EventDefinition {
 /** What a PATCH may change; a field left out stays as it is. */
 export interface EventDefinitionChanges {
   name?: string;
+  description?: string;
   createdAt?: Date | null;
   lastSeenAt?: Date | null;
   tags?: string[];
@@ -40,6 +46,26 @@ export function parseDefinitionId(raw: string): string | null {
 /** A new name: trimmed (as DRF does), not blank, at most 400 characters, no NUL. */
 export function normalizeName(name: string): string {
   return checkText(name, 'name', MAX_NAME_LENGTH);
+}
+
+/**
+ * A new description: trimmed (as DRF does), blank allowed (null too: both clear it), at most
+ * 1000 characters, no NUL.
+ */
+export function normalizeDescription(description: string | null): string {
+  if (description === null) return '';
+  if (description.includes('\u0000')) {
+    throw DomainError.invalid('Null characters are not allowed.', 'description', 'null_characters_not_allowed');
+  }
+  const trimmed = description.trim();
+  if ([...trimmed].length > MAX_DESCRIPTION_LENGTH) {
+    throw DomainError.invalid(
+      `Ensure this field has no more than ${MAX_DESCRIPTION_LENGTH} characters.`,
+      'description',
+      'max_length',
+    );
+  }
+  return trimmed;
 }
 
 // YYYY-MM-DD, optionally followed by a time (T or space) with optional seconds, fraction and zone.
@@ -91,6 +117,7 @@ export function applyChanges(definition: EventDefinition, changes: EventDefiniti
   return {
     ...definition,
     ...(changes.name !== undefined && { name: changes.name }),
+    ...(changes.description !== undefined && { description: changes.description }),
     ...(changes.createdAt !== undefined && { createdAt: changes.createdAt }),
     ...(changes.lastSeenAt !== undefined && { lastSeenAt: changes.lastSeenAt }),
     ...(changes.tags !== undefined && { tags: changes.tags }),
@@ -99,12 +126,13 @@ export function applyChanges(definition: EventDefinition, changes: EventDefiniti
 }
 
 /** The fields an activity entry's diff covers, under their API names. */
-export const ACTIVITY_FIELDS = ['name', 'created_at', 'last_seen_at', 'tags', 'post_to_slack'] as const;
+export const ACTIVITY_FIELDS = ['name', 'description', 'created_at', 'last_seen_at', 'tags', 'post_to_slack'] as const;
 
 /** A definition's editable fields as the activity diff compares them (dates as ISO strings). */
 export function activityView(d: EventDefinition): Record<(typeof ACTIVITY_FIELDS)[number], unknown> {
   return {
     name: d.name,
+    description: d.description,
     created_at: d.createdAt?.toISOString() ?? null,
     last_seen_at: d.lastSeenAt?.toISOString() ?? null,
     tags: d.tags,
@@ -115,6 +143,7 @@ export function activityView(d: EventDefinition): Record<(typeof ACTIVITY_FIELDS
 /** A PATCH body after type checks, under the API's field names. */
 export interface EventDefinitionPatch {
   name?: string;
+  description?: string | null;
   created_at?: string | null;
   last_seen_at?: string | null;
   tags?: string[];
@@ -128,6 +157,7 @@ export interface EventDefinitionPatch {
 export function parseChanges(body: EventDefinitionPatch): EventDefinitionChanges {
   const changes: EventDefinitionChanges = {};
   if (body.name !== undefined) changes.name = normalizeName(body.name);
+  if (body.description !== undefined) changes.description = normalizeDescription(body.description);
   if (body.created_at !== undefined) {
     changes.createdAt = body.created_at === null ? null : parseDateTime(body.created_at, 'created_at');
   }

@@ -9,7 +9,7 @@ import {
 } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsOptional, IsString } from 'class-validator';
-import { EventDefinitionPatch, MAX_NAME_LENGTH } from '../domain/event-definition';
+import { EventDefinitionPatch, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../domain/event-definition';
 import type { EventDefinitionView } from '../event-definitions.service';
 import { EVENT_TYPES, parseEventType, parseOrdering, parseSearch } from '../domain/list-query';
 import type { EventType, OrderTerm } from '../domain/list-query';
@@ -18,10 +18,17 @@ import type { EventType, OrderTerm } from '../domain/list-query';
 
 /** Some character other than white space, and no NUL. */
 const NOT_BLANK = '^[^\\u0000]*\\S[^\\u0000]*$';
+const NO_NUL = '^[^\\u0000]*$';
 
 export class EventDefinitionDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: '$pageview' }) name: string;
+  @ApiProperty({
+    maxLength: MAX_DESCRIPTION_LENGTH,
+    example: 'A page was viewed.',
+    description: "What the event means; '' when nobody wrote one.",
+  })
+  description: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'First seen by ingestion.' })
   created_at: string | null;
   @ApiProperty({
@@ -60,6 +67,7 @@ export function toEventDefinitionDto(d: EventDefinitionView): EventDefinitionDto
   return {
     id: d.id,
     name: d.name,
+    description: d.description,
     created_at: d.createdAt?.toISOString() ?? null,
     last_seen_at: d.lastSeenAt?.toISOString() ?? null,
     last_updated_at: d.lastUpdatedAt.toISOString(),
@@ -84,6 +92,17 @@ export class UpdateEventDefinitionDto implements EventDefinitionPatch {
   @IsOmittable()
   @IsString()
   name?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_DESCRIPTION_LENGTH,
+    pattern: NO_NUL,
+    description: "Trimmed; no NUL characters; null or '' clears it.",
+  })
+  @IsOptional()
+  @IsString()
+  description?: string | null;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'ISO 8601; no zone: UTC.' })
   @IsOptional()

@@ -9,6 +9,7 @@ interface DefinitionRow {
   id: string;
   project_id: number;
   name: string;
+  description: string;
   created_at: Date | null;
   last_seen_at: Date | null;
   last_updated_at: Date;
@@ -18,7 +19,7 @@ interface DefinitionRow {
   volume_30_day: number | null;
 }
 
-const COLUMNS = `d.id, d.project_id, d.name, d.created_at, d.last_seen_at, d.last_updated_at, d.tags, d.post_to_slack,
+const COLUMNS = `d.id, d.project_id, d.name, d.description, d.created_at, d.last_seen_at, d.last_updated_at, d.tags, d.post_to_slack,
   d.created_by, d.volume_30_day`;
 
 const UNIQUE_NAME = 'uq_event_definitions_project_name';
@@ -28,6 +29,7 @@ function toDefinition(r: DefinitionRow): EventDefinition {
     id: r.id,
     projectId: r.project_id,
     name: r.name,
+    description: r.description,
     createdAt: r.created_at,
     lastSeenAt: r.last_seen_at,
     lastUpdatedAt: r.last_updated_at,
@@ -104,11 +106,11 @@ export class EventDefinitionsRepository {
       const rows = await queryRows<DefinitionRow>(
         m,
         `UPDATE event_definitions d
-            SET name = $3, created_at = $4, last_seen_at = $5, tags = $6::text[], post_to_slack = $7,
-                last_updated_at = now()
+            SET name = $3, description = $4, created_at = $5, last_seen_at = $6, tags = $7::text[],
+                post_to_slack = $8, last_updated_at = now()
           WHERE d.project_id = $1 AND d.id = $2
           RETURNING ${COLUMNS}`,
-        [d.projectId, d.id, d.name, d.createdAt, d.lastSeenAt, d.tags, d.postToSlack],
+        [d.projectId, d.id, d.name, d.description, d.createdAt, d.lastSeenAt, d.tags, d.postToSlack],
       );
       return toDefinition(rows[0]);
     } catch (e) {

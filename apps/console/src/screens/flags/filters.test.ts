@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evenSplit, payloadError, splitError } from './filters';
+import { convertValue, evenSplit, filterValue, payloadError, rebaseDraft, splitError, valueText } from './filters';
 
 describe('flag editor rules', () => {
   it('splits 100 evenly, the remainder on the first variants', () => {
@@ -7,12 +7,62 @@ describe('flag editor rules', () => {
     expect(evenSplit(4)).toEqual([25, 25, 25, 25]);
   });
   it('says when the split is not 100', () => {
-    expect(splitError([{ key: 'a', name: '', rollout_percentage: 50 }, { key: 'b', name: '', rollout_percentage: 40 }])).toMatch(/now 90%/);
-    expect(splitError([{ key: 'a', name: '', rollout_percentage: 50 }, { key: 'b', name: '', rollout_percentage: 50 }])).toBeUndefined();
+    expect(
+      splitError([
+        { key: 'a', name: '', rollout_percentage: 50 },
+        { key: 'b', name: '', rollout_percentage: 40 },
+      ]),
+    ).toMatch(/now 90%/);
+    expect(
+      splitError([
+        { key: 'a', name: '', rollout_percentage: 50 },
+        { key: 'b', name: '', rollout_percentage: 50 },
+      ]),
+    ).toBeUndefined();
   });
   it('validates payloads as JSON', () => {
     expect(payloadError('{"a": 1}')).toBeUndefined();
     expect(payloadError('')).toBeUndefined();
     expect(payloadError('{a: 1}')).toMatch(/Not valid JSON/);
+  });
+  it('moves a draft onto a newer version: fields not edited take the new values, edits stay', () => {
+    const base = { name: 'a', active: false, tags: 'x', conditions: [{ rollout: 50 }] };
+    const draft = { ...base, name: 'mine', conditions: [{ rollout: 70 }] };
+    const next = { name: 'a', active: true, tags: 'x, theirs', conditions: [{ rollout: 50 }] };
+    expect(rebaseDraft(draft, base, next)).toEqual({
+      name: 'mine',
+      active: true,
+      tags: 'x, theirs',
+      conditions: [{ rollout: 70 }],
+    });
+    expect(rebaseDraft(base, base, next)).toEqual(next);
+  });
+  it('keeps a list a list for exact and is_not: shown comma-separated, read back the same', () => {
+    // The defect: ['a', 'b'] became the one value "a, b" on the first keystroke.
+    for (const op of ['exact', 'is_not']) {
+      expect(valueText(op, ['a', 'b'])).toBe('a, b');
+      expect(filterValue(op, valueText(op, ['a', 'b']))).toEqual(['a', 'b']);
+      expect(filterValue(op, 'a, b, c')).toEqual(['a', 'b', 'c']);
+    }
+    expect(filterValue('exact', 'pro')).toBe('pro');
+    expect(filterValue('exact', 'a, ')).toBe('a');
+    expect(filterValue('exact', '')).toBe('');
+    // A comma inside one value is escaped, so that it round-trips.
+    expect(valueText('exact', ['Smith, John', 'a\\b', 'x'])).toBe('Smith\\, John, a\\\\b, x');
+    expect(filterValue('exact', 'Smith\\, John, a\\\\b, x')).toEqual(['Smith, John', 'a\\b', 'x']);
+    expect(filterValue('exact', valueText('exact', 'Smith, John'))).toBe('Smith, John');
+    expect(valueText('exact', [1, 2])).toBe('1, 2');
+    // Other operators take the text as typed.
+    expect(filterValue('icontains', 'a, b')).toBe('a, b');
+    expect(filterValue('is_set', 'whatever')).toBe('is_set');
+    expect(valueText('is_set', 'is_set')).toBe('');
+  });
+
+  it('carries a value over when the operator changes', () => {
+    expect(convertValue('exact', 'is_not', ['a', 'b'])).toEqual(['a', 'b']);
+    expect(convertValue('exact', 'icontains', ['a', 'b'])).toBe('a, b');
+    expect(convertValue('icontains', 'exact', 'a, b')).toEqual(['a', 'b']);
+    expect(convertValue('is_set', 'exact', 'is_set')).toBe('');
+    expect(convertValue('exact', 'is_not_set', 'x')).toBe('is_not_set');
   });
 });

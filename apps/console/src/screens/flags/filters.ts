@@ -62,8 +62,64 @@ export function evenSplit(n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < 100 - base * n ? 1 : 0));
 }
 
-/** What a person types becomes the filter's value: numbers stay text, the server parses them per operator. */
+/** Operators whose value may be a list of values (the property equals, or does not equal, any of them). */
+export const LIST_OPERATORS = new Set(['exact', 'is_not']);
+
+const escapeItem = (item: string) => item.replace(/[\\,]/g, (c) => `\\${c}`);
+
+/** A list's items from their text: separated by commas, `\,` a comma and `\\` a backslash inside one; trimmed, blanks dropped. */
+function splitItems(text: string): string[] {
+  const items: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && i + 1 < text.length) current += text[++i];
+    else if (c === ',') {
+      items.push(current);
+      current = '';
+    } else current += c;
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/**
+ * What a person types becomes the filter's value: for exact and is_not, one value or, when the
+ * text has several separated by commas, the list of them; for the others the text as typed.
+ * Numbers stay text: the server parses them per operator.
+ */
 export function filterValue(operator: string, text: string): PropertyFilter['value'] {
   if (NO_VALUE.has(operator)) return operator;
-  return text;
+  if (!LIST_OPERATORS.has(operator)) return text;
+  const items = splitItems(text);
+  return items.length > 1 ? items : text.includes(',') || text.includes('\\') ? (items[0] ?? '') : text;
+}
+
+/** The text a filter's value shows as (what `filterValue` reads back to the same value). */
+export function valueText(operator: string, value: PropertyFilter['value'] | undefined): string {
+  if (NO_VALUE.has(operator) || value === undefined || value === null) return '';
+  const items = Array.isArray(value) ? value : [value];
+  if (LIST_OPERATORS.has(operator)) return items.map((item) => escapeItem(String(item))).join(', ');
+  return items.map(String).join(', ');
+}
+
+/** The value of a filter whose operator changes from `from` to `to`, carried over as its text shows it. */
+export function convertValue(
+  from: string,
+  to: string,
+  value: PropertyFilter['value'] | undefined,
+): PropertyFilter['value'] {
+  return filterValue(to, valueText(from, value));
+}
+
+/**
+ * A draft moved onto a newer version of what it was made from: each field the draft left as it
+ * was in `base` takes its value in `next`; each field edited keeps the edit.
+ */
+export function rebaseDraft<T extends object>(draft: T, base: T, next: T): T {
+  const out = { ...draft };
+  for (const key of Object.keys(draft) as Array<keyof T>) {
+    if (JSON.stringify(draft[key]) === JSON.stringify(base[key])) out[key] = next[key];
+  }
+  return out;
 }

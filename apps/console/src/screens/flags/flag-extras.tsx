@@ -31,8 +31,11 @@ export function ConditionReach({ condition }: { condition: Condition }) {
       </button>
       {reach ? (
         <span role="status">
-          {reach.users_affected} of {reach.total_users} persons ({reach.total_users ? Math.round((reach.users_affected / reach.total_users) * 100) : 0}%)
-          {condition.rollout_percentage !== null && condition.rollout_percentage < 100 ? `, before the ${condition.rollout_percentage}% rollout` : ''}
+          {reach.users_affected} of {reach.total_users} persons (
+          {reach.total_users ? Math.round((reach.users_affected / reach.total_users) * 100) : 0}%)
+          {condition.rollout_percentage !== null && condition.rollout_percentage < 100
+            ? `, before the ${condition.rollout_percentage}% rollout`
+            : ''}
         </span>
       ) : null}
       <ErrorBanner error={error} />
@@ -47,7 +50,7 @@ export function Evaluations({ flagId }: { flagId: number }) {
     () =>
       ok(
         api.GET('/api/projects/{project_id}/feature_flags/{id}/evaluations', {
-          params: { path: { project_id: String(projectId), id: flagId }, query: { days: 30 } as never },
+          params: { path: { project_id: String(projectId), id: flagId }, query: { days: 30 } },
         }),
       ),
     [projectId, flagId],
@@ -63,7 +66,12 @@ export function Evaluations({ flagId }: { flagId: number }) {
           <p>
             {counts.data.total} evaluation{counts.data.total === 1 ? '' : 's'} by SDKs.
           </p>
-          <svg className="chart" viewBox={`0 0 ${results.length * 10} 60`} preserveAspectRatio="none" aria-hidden="true">
+          <svg
+            className="chart"
+            viewBox={`0 0 ${results.length * 10} 60`}
+            preserveAspectRatio="none"
+            aria-hidden="true"
+          >
             {results.map((r, i) => {
               const h = (r.count / max) * 58;
               return <rect key={r.date} x={i * 10 + 1} y={60 - h} width={8} height={h} />;
@@ -125,6 +133,7 @@ export function CopyToProjects({ flag }: { flag: Schemas['FlagDto'] }) {
       setError(err);
     }
   };
+  if (projects.error) return <ErrorBanner error={projects.error} />;
   if (!orgId || others.length === 0) return null;
   return (
     <section className="card" aria-labelledby="copy-title">
@@ -159,20 +168,31 @@ export function RoleAccess({ flagId }: { flagId: number }) {
   const { projectId, me } = useSession();
   const orgId = me.organization?.id;
   const path = { project_id: String(projectId), feature_flag_id: flagId };
-  const access = useLoad(() => ok(api.GET('/api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access', { params: { path } })), [projectId, flagId]);
+  const access = useLoad(
+    () => ok(api.GET('/api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access', { params: { path } })),
+    [projectId, flagId],
+  );
   const roles = useLoad(
-    () => ok(api.GET('/api/organizations/{organization_id}/roles', { params: { path: { organization_id: String(orgId) } } })),
+    () =>
+      ok(
+        api.GET('/api/organizations/{organization_id}/roles', { params: { path: { organization_id: String(orgId) } } }),
+      ),
     [orgId],
   );
   const [roleId, setRoleId] = useState('');
   const [error, setError] = useState<unknown>();
-  const list = ((access.data as { results?: Schemas['FlagRoleAccessDto'][] } | undefined)?.results ?? []) as Schemas['FlagRoleAccessDto'][];
-  const roleList = ((roles.data as { results?: Schemas['RoleDto'][] } | undefined)?.results ?? []) as Schemas['RoleDto'][];
+  const list = access.data?.results ?? [];
+  const roleList = roles.data?.results ?? [];
   const add = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
     try {
-      await ok(api.POST('/api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access', { params: { path }, body: { role_id: roleId } }));
+      await ok(
+        api.POST('/api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access', {
+          params: { path },
+          body: { role_id: roleId },
+        }),
+      );
       access.reload();
     } catch (err) {
       setError(err);
@@ -181,7 +201,11 @@ export function RoleAccess({ flagId }: { flagId: number }) {
   const remove = async (id: number) => {
     setError(undefined);
     try {
-      await ok(api.DELETE('/api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access/{id}', { params: { path: { ...path, id } } }));
+      await ok(
+        api.DELETE('/api/projects/{project_id}/feature_flags/{feature_flag_id}/role_access/{id}', {
+          params: { path: { ...path, id } },
+        }),
+      );
       access.reload();
     } catch (err) {
       setError(err);
@@ -190,13 +214,20 @@ export function RoleAccess({ flagId }: { flagId: number }) {
   return (
     <section className="card" aria-labelledby="roles-title">
       <h2 id="roles-title">Role access</h2>
-      <ErrorBanner error={access.error ?? error} />
-      {list.length === 0 ? <p className="muted">No role has access of its own: the organization's default applies.</p> : null}
+      <ErrorBanner error={access.error ?? roles.error ?? error} />
+      {list.length === 0 ? (
+        <p className="muted">No role has access of its own: the organization's default applies.</p>
+      ) : null}
       <ul>
         {list.map((a) => (
           <li key={a.id}>
             {a.role.name}{' '}
-            <button type="button" className="link danger" onClick={() => void remove(a.id)} aria-label={`Remove ${a.role.name}'s access`}>
+            <button
+              type="button"
+              className="link danger"
+              onClick={() => void remove(a.id)}
+              aria-label={`Remove ${a.role.name}'s access`}
+            >
               Remove
             </button>
           </li>
@@ -217,9 +248,9 @@ export function RoleAccess({ flagId }: { flagId: number }) {
           </div>
           <button type="submit">Give access</button>
         </form>
-      ) : (
-        <p className="muted small">The organization has no roles yet.</p>
-      )}
+      ) : roles.data ? (
+        <p className="muted small">The organization has no roles yet: Settings creates them.</p>
+      ) : null}
     </section>
   );
 }

@@ -18,6 +18,7 @@ export function FlagList() {
   const { projectId, me } = useSession();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
+  const [tag, setTag] = useState(params.get('tags') ?? '');
   const q = {
     search: params.get('search') ?? '',
     active: params.get('active') ?? '',
@@ -58,6 +59,20 @@ export function FlagList() {
     [projectId, q.search, q.active, q.type, q.tags, q.created_by_id, q.order, q.offset],
   );
   useEffect(() => setSearch(q.search), [q.search]);
+  useEffect(() => setTag(q.tags), [q.tags]);
+  const orgId = me.organization?.id;
+  const members = useLoad(
+    () =>
+      orgId
+        ? ok(
+            api.GET('/api/organizations/{organization_id}/members', {
+              params: { path: { organization_id: orgId }, query: { limit: 1000 } },
+            }),
+          )
+        : Promise.resolve(undefined),
+    [orgId],
+  );
+  const creators = (members.data?.results ?? []).map((m) => m.user).sort((a, b) => a.email.localeCompare(b.email));
   const [toggleError, setToggleError] = useState<unknown>();
   const toggle = async (flag: Flag, active: boolean) => {
     setToggleError(undefined);
@@ -68,15 +83,17 @@ export function FlagList() {
           body: { active, version: flag.version },
         }),
       );
-      if (flags.data) flags.set({ ...flags.data, results: flags.data.results.map((f) => (f.id === flag.id ? saved : f)) });
+      if (flags.data)
+        flags.set({ ...flags.data, results: flags.data.results.map((f) => (f.id === flag.id ? saved : f)) });
     } catch (e) {
       setToggleError(e);
       flags.reload();
     }
   };
+  // Enter in any field of the form applies the search and the tag.
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
-    update({ search });
+    update({ search, tags: tag.trim() });
   };
 
   return (
@@ -111,13 +128,30 @@ export function FlagList() {
         </div>
         <div className="field">
           <label htmlFor="flag-tag">Tag</label>
-          <input id="flag-tag" defaultValue={q.tags} onBlur={(e) => update({ tags: e.target.value.trim() })} />
+          <input
+            id="flag-tag"
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            onBlur={() => tag.trim() !== q.tags && update({ tags: tag.trim() })}
+          />
         </div>
         <div className="field">
           <label htmlFor="flag-created-by">Created by</label>
-          <select id="flag-created-by" value={q.created_by_id} onChange={(e) => update({ created_by_id: e.target.value })}>
+          <select
+            id="flag-created-by"
+            value={q.created_by_id}
+            onChange={(e) => update({ created_by_id: e.target.value })}
+          >
             <option value="">Anyone</option>
-            <option value={String(me.id)}>Me</option>
+            {creators.length === 0 ? <option value={String(me.id)}>Me</option> : null}
+            {q.created_by_id && members.data && !creators.some((u) => String(u.id) === q.created_by_id) ? (
+              <option value={q.created_by_id}>User {q.created_by_id}</option>
+            ) : null}
+            {creators.map((u) => (
+              <option key={u.id} value={String(u.id)}>
+                {u.id === me.id ? `Me (${u.email})` : u.email}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
@@ -131,7 +165,7 @@ export function FlagList() {
           </select>
         </div>
       </form>
-      <ErrorBanner error={flags.error ?? toggleError} />
+      <ErrorBanner error={flags.error ?? toggleError ?? members.error} />
       {flags.data ? (
         <>
           <div className="table-wrap">
@@ -169,7 +203,13 @@ export function FlagList() {
               </tbody>
             </table>
           </div>
-          <Pagination count={flags.data.count} offset={q.offset} limit={PAGE} onOffset={(o) => update({ offset: o })} label="flag" />
+          <Pagination
+            count={flags.data.count}
+            offset={q.offset}
+            limit={PAGE}
+            onOffset={(o) => update({ offset: o })}
+            label="flag"
+          />
         </>
       ) : flags.loading ? (
         <p className="loading">Loading…</p>
@@ -192,7 +232,12 @@ function NewFlag() {
       const flag = await ok(
         api.POST('/api/projects/{project_id}/feature_flags', {
           params: { path: { project_id: String(projectId) } },
-          body: { key, name: '', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } } as unknown as Schemas['CreateFlagDto'],
+          body: {
+            key,
+            name: '',
+            active: false,
+            filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+          } as unknown as Schemas['CreateFlagDto'],
         }),
       );
       navigate(`/feature_flags/${flag.id}`);

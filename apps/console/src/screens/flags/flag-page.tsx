@@ -6,8 +6,9 @@ import { useSession } from '../../session';
 import { ConditionReach, CopyToProjects, Evaluations, RoleAccess } from './flag-extras';
 import {
   Condition,
+  convertValue,
   evenSplit,
-  filterValue,
+  rebaseDraft,
   NO_VALUE,
   payloadError,
   PROPERTY_OPERATORS,
@@ -15,6 +16,7 @@ import {
   splitError,
   Variant,
 } from './filters';
+import { FilterValueInput } from './value-input';
 
 type Flag = Schemas['FlagDto'];
 
@@ -52,7 +54,11 @@ function toDraft(flag: Flag): Draft {
       rollout_percentage: g.rollout_percentage ?? null,
       variant: g.variant ?? null,
     })),
-    variants: (filters.multivariate?.variants ?? []).map((v) => ({ key: v.key, name: v.name ?? '', rollout_percentage: v.rollout_percentage })),
+    variants: (filters.multivariate?.variants ?? []).map((v) => ({
+      key: v.key,
+      name: v.name ?? '',
+      rollout_percentage: v.rollout_percentage,
+    })),
     payloads,
     aggregation: filters.aggregation_group_type_index ?? null,
   };
@@ -86,7 +92,10 @@ export function FlagPage() {
   const { projectId } = useSession();
   const { id } = useParams<{ id: string }>();
   const path = { project_id: String(projectId), id: Number(id) };
-  const flag = useLoad(() => ok(api.GET('/api/projects/{project_id}/feature_flags/{id}', { params: { path } })), [projectId, id]);
+  const flag = useLoad(
+    () => ok(api.GET('/api/projects/{project_id}/feature_flags/{id}', { params: { path } })),
+    [projectId, id],
+  );
   const [historyTick, setHistoryTick] = useState(0);
   const [saved, setSaved] = useState('');
   if (flag.error) return <ErrorBanner error={flag.error} />;
@@ -97,7 +106,7 @@ export function FlagPage() {
         <Link href="/feature_flags">← Feature flags</Link>
       </p>
       <FlagEditor
-        key={`${flag.data.id}-${flag.data.version}`}
+        key={flag.data.id}
         flag={flag.data}
         onSaved={(f, note) => {
           flag.set(f);
@@ -121,7 +130,12 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
   const { projectId } = useSession();
   const [draft, setDraft] = useState<Draft>(() => toDraft(flag));
   const [error, setError] = useState<unknown>();
-  const [conflict, setConflict] = useState<Flag | null>(null);
+  const [conflict, setConflict] = useState<{
+    theirs: Flag;
+    /** What was refused, when not a save of the whole draft. */
+    what: string | null;
+    retry: (version: number) => Promise<void>;
+  } | null>(null);
   const [saving, setSaving] = useState(false);
   const path = { project_id: String(projectId), id: flag.id };
   const change = (patch: Partial<Draft>) => {
@@ -129,26 +143,44 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
   };
   const split = splitError(draft.variants);
   const payloadErrors = Object.fromEntries(
-    (draft.variants.length ? draft.variants.map((v) => v.key) : ['true']).map((k) => [k, payloadError(draft.payloads[k] ?? '')]),
+    (draft.variants.length ? draft.variants.map((v) => v.key) : ['true']).map((k) => [
+      k,
+      payloadError(draft.payloads[k] ?? ''),
+    ]),
   );
   const invalid = !!split || Object.values(payloadErrors).some(Boolean);
+
+  /** A change the server took: the page shows the flag it answered, the draft becomes `nextDraft` of the draft. */
+  const done = (saved: Flag, nextDraft: (d: Draft) => Draft, note?: string) => {
+    setDraft(nextDraft);
+    setConflict(null);
+    onSaved(saved, note);
+  };
+  /**
+   * A refused change; a 409 (someone saved since) shows their version and offers `retry` at it.
+   * The draft stays as it is either way.
+   */
+  const refused = async (e: unknown, what: string | null, retry: (version: number) => Promise<void>) => {
+    setConflict(null);
+    if (e instanceof ApiError && e.status === 409) {
+      const theirs = await ok(api.GET('/api/projects/{project_id}/feature_flags/{id}', { params: { path } })).catch(
+        () => null,
+      );
+      if (theirs) setConflict({ theirs, what, retry });
+    }
+    setError(e);
+  };
+  const patch = (body: Schemas['UpdateFlagDto']) =>
+    ok(api.PATCH('/api/projects/{project_id}/feature_flags/{id}', { params: { path }, body }));
 
   const save = async (version: number) => {
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await ok(
-        api.PATCH('/api/projects/{project_id}/feature_flags/{id}', { params: { path }, body: { ...toBody(draft), version } }),
-      );
-      setConflict(null);
-      onSaved(saved, `Saved: version ${saved.version}.`);
+      const saved = await patch({ ...toBody(draft), version });
+      done(saved, () => toDraft(saved), `Saved: version ${saved.version}.`);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        // Someone saved since this page loaded: show their version, keep this draft.
-        const theirs = await ok(api.GET('/api/projects/{project_id}/feature_flags/{id}', { params: { path } })).catch(() => null);
-        setConflict(theirs);
-      }
-      setError(e);
+      await refused(e, null, save);
     } finally {
       setSaving(false);
     }
@@ -157,23 +189,27 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
     e.preventDefault();
     void save(flag.version);
   };
-  const setDeleted = async (deleted: boolean) => {
+  /**
+   * Turning the flag on or off, deleting or restoring it saves that field alone; unsaved edits
+   * stay in the draft, moved onto the flag the server answered (fields not edited here take its
+   * values), so a later Save neither loses them nor undoes the change.
+   */
+  const saveField = async (body: { active: boolean } | { deleted: boolean }, what: string, version: number) => {
     setError(undefined);
     try {
-      onSaved(await ok(api.PATCH('/api/projects/{project_id}/feature_flags/{id}', { params: { path }, body: { deleted } })));
+      const saved = await patch({ ...body, version });
+      const [before, after] = [toDraft(flag), toDraft(saved)];
+      done(saved, (d) => rebaseDraft(d, before, after));
     } catch (e) {
-      setError(e);
+      await refused(e, what, (v) => saveField(body, what, v));
     }
   };
-  const toggleActive = async (active: boolean) => {
+  const toggleActive = (active: boolean) => saveField({ active }, `Turning it ${active ? 'on' : 'off'}`, flag.version);
+  const setDeleted = (deleted: boolean) =>
+    saveField({ deleted }, deleted ? 'Deleting it' : 'Restoring it', flag.version);
+  const discardMine = (theirs: Flag) => {
     setError(undefined);
-    try {
-      onSaved(
-        await ok(api.PATCH('/api/projects/{project_id}/feature_flags/{id}', { params: { path }, body: { active, version: flag.version } })),
-      );
-    } catch (e) {
-      setError(e);
-    }
+    done(theirs, () => toDraft(theirs), `Loaded version ${theirs.version}.`);
   };
   const fields = ['key', 'name', 'tags', 'filters', 'active', 'ensure_experience_continuity'];
 
@@ -185,7 +221,12 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
         {flag.status === 'stale' ? <span className="badge">Stale</span> : null}
         <div className="header-switch">
           <span id="flag-enabled-label">Enabled</span>
-          <Switch checked={flag.active} label="Flag enabled" onChange={(v) => void toggleActive(v)} disabled={flag.deleted} />
+          <Switch
+            checked={flag.active}
+            label="Flag enabled"
+            onChange={(v) => void toggleActive(v)}
+            disabled={flag.deleted}
+          />
         </div>
       </div>
       {!flag.can_edit ? (
@@ -197,14 +238,14 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
       {conflict ? (
         <div className="banner banner-error" role="alert" aria-label="Conflict">
           <p>
-            Someone else saved this flag (now version {conflict.version}, by{' '}
-            {(conflict.last_modified_by as { email?: string } | null)?.email ?? 'someone'}) since you opened it. Your changes are
-            still here.
+            Someone else saved this flag (now version {conflict.theirs.version}, by{' '}
+            {(conflict.theirs.last_modified_by as { email?: string } | null)?.email ?? 'someone'}) since you opened it.{' '}
+            {conflict.what ? `${conflict.what} was not saved; your` : 'Your'} changes are still here.
           </p>
-          <button type="button" onClick={() => void save(conflict.version)}>
+          <button type="button" onClick={() => void conflict.retry(conflict.theirs.version)}>
             Save mine over theirs
           </button>{' '}
-          <button type="button" onClick={() => onSaved(conflict)}>
+          <button type="button" onClick={() => discardMine(conflict.theirs)}>
             Discard mine and load theirs
           </button>
         </div>
@@ -252,7 +293,8 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
         )}
       </div>
       <p className="muted small">
-        Version {flag.version} · created {formatDate(flag.created_at)} by {(flag.created_by as { email?: string } | null)?.email ?? '—'}
+        Version {flag.version} · created {formatDate(flag.created_at)} by{' '}
+        {(flag.created_by as { email?: string } | null)?.email ?? '—'}
       </p>
     </form>
   );
@@ -307,7 +349,15 @@ function Variants({
       </fieldset>
       {!multivariate ? (
         <Field label="Payload when on (JSON)" error={payloadErrors.true}>
-          {(p) => <textarea {...p} rows={2} className="code" value={draft.payloads.true ?? ''} onChange={(e) => setPayload('true', e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              className="code"
+              value={draft.payloads.true ?? ''}
+              onChange={(e) => setPayload('true', e.target.value)}
+            />
+          )}
         </Field>
       ) : (
         <>
@@ -322,14 +372,23 @@ function Variants({
                       onChange={(e) => {
                         const payloads = { ...draft.payloads, [e.target.value]: draft.payloads[v.key] ?? '' };
                         delete payloads[v.key];
-                        change({ variants: draft.variants.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)), payloads });
+                        change({
+                          variants: draft.variants.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)),
+                          payloads,
+                        });
                       }}
                     />
                   )}
                 </Field>
                 <Field label={`Variant ${i + 1} description`}>
                   {(p) => (
-                    <input {...p} value={v.name} onChange={(e) => setVariants(draft.variants.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+                    <input
+                      {...p}
+                      value={v.name}
+                      onChange={(e) =>
+                        setVariants(draft.variants.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))
+                      }
+                    />
                   )}
                 </Field>
                 <Field label={`Variant ${i + 1} rollout (%)`}>
@@ -342,13 +401,25 @@ function Variants({
                       inputMode="numeric"
                       value={Number.isFinite(v.rollout_percentage) ? v.rollout_percentage : ''}
                       onChange={(e) =>
-                        setVariants(draft.variants.map((x, j) => (j === i ? { ...x, rollout_percentage: e.target.valueAsNumber } : x)))
+                        setVariants(
+                          draft.variants.map((x, j) =>
+                            j === i ? { ...x, rollout_percentage: e.target.valueAsNumber } : x,
+                          ),
+                        )
                       }
                     />
                   )}
                 </Field>
                 <Field label={`Variant ${i + 1} payload (JSON)`} error={payloadErrors[v.key]}>
-                  {(p) => <textarea {...p} rows={2} className="code" value={draft.payloads[v.key] ?? ''} onChange={(e) => setPayload(v.key, e.target.value)} />}
+                  {(p) => (
+                    <textarea
+                      {...p}
+                      rows={2}
+                      className="code"
+                      value={draft.payloads[v.key] ?? ''}
+                      onChange={(e) => setPayload(v.key, e.target.value)}
+                    />
+                  )}
                 </Field>
                 <button
                   type="button"
@@ -366,7 +437,14 @@ function Variants({
             <button type="button" onClick={addVariant}>
               Add variant
             </button>
-            <button type="button" onClick={() => setVariants(draft.variants.map((v, i) => ({ ...v, rollout_percentage: evenSplit(draft.variants.length)[i] })))}>
+            <button
+              type="button"
+              onClick={() =>
+                setVariants(
+                  draft.variants.map((v, i) => ({ ...v, rollout_percentage: evenSplit(draft.variants.length)[i] })),
+                )
+              }
+            >
               Distribute evenly
             </button>
           </div>
@@ -394,22 +472,38 @@ function Conditions({
 }) {
   const { projectId } = useSession();
   const cohorts = useLoad(
-    () => ok(api.GET('/api/projects/{project_id}/cohorts', { params: { path: { project_id: String(projectId) }, query: { limit: 500 } as never } })),
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/cohorts', {
+          params: { path: { project_id: String(projectId) }, query: { limit: 500 } },
+        }),
+      ),
     [projectId],
   );
   const flags = useLoad(
-    () => ok(api.GET('/api/projects/{project_id}/feature_flags', { params: { path: { project_id: String(projectId) }, query: { limit: 500 } } })),
+    () =>
+      ok(
+        api.GET('/api/projects/{project_id}/feature_flags', {
+          params: { path: { project_id: String(projectId) }, query: { limit: 500 } },
+        }),
+      ),
     [projectId],
   );
   const setCondition = (i: number, c: Partial<Condition>) =>
     change({ conditions: draft.conditions.map((x, j) => (j === i ? { ...x, ...c } : x)) });
-  const cohortList = (cohorts.data as { results?: Schemas['CohortDto'][] } | undefined)?.results ?? [];
+  const cohortList = cohorts.data?.results ?? [];
   const otherFlags = (flags.data?.results ?? []).filter((f) => f.id !== flagId);
   return (
     <section aria-labelledby="conditions-title" className="card">
       <h2 id="conditions-title">Release conditions</h2>
-      <p className="muted">A person gets the flag when they match any condition: its filters all hold and they fall in its rollout.</p>
-      <Field label="Match by" hint="Groups: the flag is decided per group (company, team…) of that type, by its group properties.">
+      <p className="muted">
+        A person gets the flag when they match any condition: its filters all hold and they fall in its rollout.
+      </p>
+      <ErrorBanner error={cohorts.error ?? flags.error} />
+      <Field
+        label="Match by"
+        hint="Groups: the flag is decided per group (company, team…) of that type, by its group properties."
+      >
         {(p) => (
           <select
             {...p}
@@ -447,7 +541,11 @@ function Conditions({
           ))}
           <button
             type="button"
-            onClick={() => setCondition(i, { properties: [...c.properties, { key: '', type: 'person', operator: 'exact', value: '' }] })}
+            onClick={() =>
+              setCondition(i, {
+                properties: [...c.properties, { key: '', type: 'person', operator: 'exact', value: '' }],
+              })
+            }
           >
             Add filter
           </button>
@@ -460,14 +558,22 @@ function Conditions({
                   min={0}
                   max={100}
                   value={c.rollout_percentage ?? 100}
-                  onChange={(e) => setCondition(i, { rollout_percentage: Number.isFinite(e.target.valueAsNumber) ? e.target.valueAsNumber : null })}
+                  onChange={(e) =>
+                    setCondition(i, {
+                      rollout_percentage: Number.isFinite(e.target.valueAsNumber) ? e.target.valueAsNumber : null,
+                    })
+                  }
                 />
               )}
             </Field>
             {draft.variants.length > 0 ? (
               <Field label={`Condition ${i + 1} variant override`}>
                 {(p) => (
-                  <select {...p} value={c.variant ?? ''} onChange={(e) => setCondition(i, { variant: e.target.value || null })}>
+                  <select
+                    {...p}
+                    value={c.variant ?? ''}
+                    onChange={(e) => setCondition(i, { variant: e.target.value || null })}
+                  >
                     <option value="">None (the split)</option>
                     {draft.variants.map((v) => (
                       <option key={v.key} value={v.key}>
@@ -490,7 +596,12 @@ function Conditions({
           </button>
         </fieldset>
       ))}
-      <button type="button" onClick={() => change({ conditions: [...draft.conditions, { properties: [], rollout_percentage: 100, variant: null }] })}>
+      <button
+        type="button"
+        onClick={() =>
+          change({ conditions: [...draft.conditions, { properties: [], rollout_percentage: 100, variant: null }] })
+        }
+      >
         Add condition set
       </button>
     </section>
@@ -516,7 +627,8 @@ function FilterRow({
   const operator = filter.operator ?? 'exact';
   const setType = (t: string) => {
     if (t === 'cohort') onChange({ type: 'cohort', key: 'id', operator: 'in', value: cohorts[0]?.id ?? '' });
-    else if (t === 'flag') onChange({ type: 'flag', key: String(flags[0]?.id ?? ''), operator: 'flag_evaluates_to', value: true });
+    else if (t === 'flag')
+      onChange({ type: 'flag', key: String(flags[0]?.id ?? ''), operator: 'flag_evaluates_to', value: true });
     else if (t === 'group') onChange({ type: 'group', key: '', operator: 'exact', value: '', group_type_index: 0 });
     else onChange({ type: 'person', key: '', operator: 'exact', value: '' });
   };
@@ -538,7 +650,11 @@ function FilterRow({
             <option value="in">in cohort</option>
             <option value="not_in">not in cohort</option>
           </select>
-          <select aria-label={`${label} cohort`} value={String(filter.value ?? '')} onChange={(e) => onChange({ ...filter, value: Number(e.target.value) })}>
+          <select
+            aria-label={`${label} cohort`}
+            value={String(filter.value ?? '')}
+            onChange={(e) => onChange({ ...filter, value: Number(e.target.value) })}
+          >
             {cohorts.length === 0 ? <option value="">No cohorts yet</option> : null}
             {cohorts.map((c) => (
               <option key={c.id} value={c.id}>
@@ -549,7 +665,11 @@ function FilterRow({
         </>
       ) : type === 'flag' ? (
         <>
-          <select aria-label={`${label} flag`} value={String(filter.key)} onChange={(e) => onChange({ ...filter, key: e.target.value })}>
+          <select
+            aria-label={`${label} flag`}
+            value={String(filter.key)}
+            onChange={(e) => onChange({ ...filter, key: e.target.value })}
+          >
             {flags.length === 0 ? <option value="">No other flags</option> : null}
             {flags.map((f) => (
               <option key={f.id} value={f.id}>
@@ -561,7 +681,10 @@ function FilterRow({
             aria-label={`${label} evaluates to`}
             value={String(filter.value)}
             onChange={(e) =>
-              onChange({ ...filter, value: e.target.value === 'true' ? true : e.target.value === 'false' ? false : e.target.value })
+              onChange({
+                ...filter,
+                value: e.target.value === 'true' ? true : e.target.value === 'false' ? false : e.target.value,
+              })
             }
           />
         </>
@@ -578,11 +701,22 @@ function FilterRow({
               onChange={(e) => onChange({ ...filter, group_type_index: e.target.valueAsNumber })}
             />
           ) : null}
-          <input aria-label={`${label} property`} placeholder="property, e.g. email" value={String(filter.key)} onChange={(e) => onChange({ ...filter, key: e.target.value })} />
+          <input
+            aria-label={`${label} property`}
+            placeholder="property, e.g. email"
+            value={String(filter.key)}
+            onChange={(e) => onChange({ ...filter, key: e.target.value })}
+          />
           <select
             aria-label={`${label} operator`}
             value={operator}
-            onChange={(e) => onChange({ ...filter, operator: e.target.value as 'exact', value: filterValue(e.target.value, NO_VALUE.has(String(filter.value)) ? '' : String(filter.value ?? '')) })}
+            onChange={(e) =>
+              onChange({
+                ...filter,
+                operator: e.target.value as 'exact',
+                value: convertValue(operator, e.target.value, filter.value),
+              })
+            }
           >
             {PROPERTY_OPERATORS.map(([v, l]) => (
               <option key={v} value={v}>
@@ -591,10 +725,11 @@ function FilterRow({
             ))}
           </select>
           {NO_VALUE.has(operator) ? null : (
-            <input
-              aria-label={`${label} value`}
-              value={Array.isArray(filter.value) ? filter.value.join(', ') : String(filter.value ?? '')}
-              onChange={(e) => onChange({ ...filter, value: filterValue(operator, e.target.value) })}
+            <FilterValueInput
+              label={`${label} value`}
+              operator={operator}
+              value={filter.value}
+              onChange={(value) => onChange({ ...filter, value })}
             />
           )}
         </>
@@ -623,7 +758,11 @@ function TestForPerson({ flagKey }: { flagKey: string }) {
         }),
       );
       const r = reasons[flagKey];
-      setResult(r ? { value: r.value, reason: r.evaluation.reason, condition: r.evaluation.condition_index ?? null } : { value: false, reason: 'unknown', condition: null });
+      setResult(
+        r
+          ? { value: r.value, reason: r.evaluation.reason, condition: r.evaluation.condition_index ?? null }
+          : { value: false, reason: 'unknown', condition: null },
+      );
     } catch (err) {
       setError(err);
     }
@@ -640,7 +779,8 @@ function TestForPerson({ flagKey }: { flagKey: string }) {
       <ErrorBanner error={error} shownAt={['distinct_id']} />
       {result ? (
         <p role="status" className="result">
-          <strong>{flagKey}</strong> is <code>{JSON.stringify(result.value)}</code> for {distinctId}: {describeReason(result.reason, result.condition)}
+          <strong>{flagKey}</strong> is <code>{JSON.stringify(result.value)}</code> for {distinctId}:{' '}
+          {describeReason(result.reason, result.condition)}
         </p>
       ) : null}
     </section>

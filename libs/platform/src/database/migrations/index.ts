@@ -16,6 +16,7 @@ import { FlagCalls1765820000000 } from './1765820000000-flag-calls';
 import { Webhooks1766000000000 } from './1766000000000-webhooks';
 import { SignIn1766100000000 } from './1766100000000-sign-in';
 import { EventPartitions1766300000000 } from './1766300000000-event-partitions';
+import { EventDefinitionDescription1766400000000 } from './1766400000000-event-definition-description';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   Webhooks1766000000000,
   SignIn1766100000000,
   EventPartitions1766300000000,
+  EventDefinitionDescription1766400000000,
 ];
