@@ -34,7 +34,14 @@ function newestIn(dir, accept, skip = () => false) {
 function newestSource() {
   let newest = 0;
   for (const dir of ['apps', 'libs']) {
-    newest = Math.max(newest, newestIn(join(root, dir), (name) => name.endsWith('.ts'), (path) => path === CONSOLE));
+    newest = Math.max(
+      newest,
+      newestIn(
+        join(root, dir),
+        (name) => name.endsWith('.ts'),
+        (path) => path === CONSOLE,
+      ),
+    );
   }
   for (const file of ['tsconfig.json', 'tsconfig.build.json', 'nest-cli.json', 'package-lock.json']) {
     if (existsSync(join(root, file))) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
@@ -63,7 +70,11 @@ if (!existsSync(STAMP) || statSync(STAMP).mtimeMs < newestSource()) {
 function consoleIsStale() {
   if (!existsSync(CONSOLE_STAMP)) return true;
   const newest = Math.max(
-    newestIn(CONSOLE, () => true, (path) => path === join(CONSOLE, 'dist')),
+    newestIn(
+      CONSOLE,
+      () => true,
+      (path) => path === join(CONSOLE, 'dist'),
+    ),
     statSync(join(root, 'package-lock.json')).mtimeMs,
   );
   return statSync(CONSOLE_STAMP).mtimeMs < newest;
@@ -72,16 +83,22 @@ function consoleIsStale() {
 if ((which === 'api' || which === 'build') && consoleIsStale()) {
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   if (!existsSync(vite)) {
-    process.stderr.write('The web console is not built and Vite is not installed (npm ci installs it): no console at /.\n');
+    process.stderr.write(
+      'The web console is not built and Vite is not installed (npm ci installs it): no console at /.\n',
+    );
   } else {
     process.stderr.write('Building the web console (first run or its sources changed)...\n');
     const started = Date.now();
-    const build = spawnSync(process.execPath, [vite, 'build', '--config', join(CONSOLE, 'vite.config.mts'), '--logLevel', 'warn'], {
-      cwd: root,
-      // React's production build whatever the caller's NODE_ENV (Jest sets `test`).
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', process.stderr, process.stderr],
-    });
+    const build = spawnSync(
+      process.execPath,
+      [vite, 'build', '--config', join(CONSOLE, 'vite.config.mts'), '--logLevel', 'warn'],
+      {
+        cwd: root,
+        // React's production build whatever the caller's NODE_ENV (Jest sets `test`).
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', process.stderr, process.stderr],
+      },
+    );
     if (build.status !== 0) process.exit(build.status ?? 1);
     writeFileSync(CONSOLE_STAMP, new Date().toISOString());
     process.stderr.write(`Built the console in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

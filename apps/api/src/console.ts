@@ -52,7 +52,8 @@ export function consoleHandlers(dir: string): RequestHandler[] {
     res.sendFile(index, (e) => e && next(e));
   };
   const assets: RequestHandler = (req, res, next) =>
-    (req.method === 'GET' || req.method === 'HEAD') && /^\/(?:assets\/[^/]+|[\w-]+\.(?:svg|ico|png|txt|webmanifest))$/.test(req.path)
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    /^\/(?:assets\/[^/]+|[\w-]+\.(?:svg|ico|png|txt|webmanifest))$/.test(req.path)
       ? files(req, res, next)
       : next();
   return [assets, page];
