@@ -49,6 +49,7 @@ describe('event definitions from ingestion (posthog-node)', () => {
     expect(signedUp).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'signed up',
+      description: '',
       created_at: expect.any(String),
       last_seen_at: signedUp.created_at,
       last_updated_at: signedUp.created_at,
