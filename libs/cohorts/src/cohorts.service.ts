@@ -9,6 +9,7 @@ import {
   inTransaction,
   lockDependencyGraphs,
   metrics,
+  ProjectAccess,
 } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -36,11 +37,8 @@ const calculations = metrics.counter('cohort_calculations_total', 'Dynamic cohor
   'outcome',
 ]);
 
-/** Where a cohort lives and who acts on it. */
-export interface CohortScope {
-  id: number;
-  organizationId: string;
-}
+/** The project a cohort lives in: what of `ProjectAccess` the cohort rules read. */
+type CohortProject = Pick<ProjectAccess, 'id' | 'organizationId'>;
 
 /** A cohort write as the API receives it (absent = unchanged). */
 export interface CohortInput {
@@ -102,7 +100,12 @@ export class CohortsService {
    * A new cohort. A dynamic one is counted in the background; inside a caller's transaction
    * (`manager`) the caller starts that with `calculate` once it has committed.
    */
-  async create(scope: CohortScope, actor: Actor | null, input: CohortInput, manager?: EntityManager): Promise<Cohort> {
+  async create(
+    scope: CohortProject,
+    actor: Actor | null,
+    input: CohortInput,
+    manager?: EntityManager,
+  ): Promise<Cohort> {
     const cohort = await inTransaction(this.ds, manager, async (m) => {
       const name = input.name === undefined ? '' : checkCohortName(input.name);
       const isStatic = input.is_static === true;
@@ -125,7 +128,7 @@ export class CohortsService {
   }
 
   /** Changes the given fields; `deleted: true` soft-deletes, `false` restores. */
-  async update(scope: CohortScope, actor: Actor, id: number, input: CohortInput): Promise<Cohort> {
+  async update(scope: CohortProject, actor: Actor, id: number, input: CohortInput): Promise<Cohort> {
     const cohort = await this.ds.transaction(async (m) => {
       const current = await this.repo.find(m, scope.id, id, true);
       if (!current) throw DomainError.notFound();
@@ -207,7 +210,7 @@ export class CohortsService {
   }
 
   /** Adds persons (by uuid) to a static cohort; unknown uuids are skipped. */
-  async addPersonsToStatic(scope: CohortScope, id: number, uuids: unknown): Promise<number> {
+  async addPersonsToStatic(scope: CohortProject, id: number, uuids: unknown): Promise<number> {
     if (!Array.isArray(uuids) || !uuids.every((u) => typeof u === 'string' && isUuid(u))) {
       throw DomainError.invalid('person_ids must be a list of person uuids.', 'person_ids');
     }
@@ -279,7 +282,7 @@ export class CohortsService {
     actor: Actor,
     sourceProjectId: number,
     ids: readonly number[],
-    target: CohortScope,
+    target: CohortProject,
   ): Promise<{ ids: Map<number, number>; created: Cohort[] }> {
     const source = await this.repo.withReferences(m, sourceProjectId, ids);
     const mapped = new Map<number, number>();
@@ -315,7 +318,7 @@ export class CohortsService {
   }
 
   /** A static cohort that says `is_calculating` until `finishStatic`. */
-  async createStatic(scope: CohortScope, actor: Actor, name: string): Promise<Cohort> {
+  async createStatic(scope: CohortProject, actor: Actor, name: string): Promise<Cohort> {
     return this.ds.transaction(async (m) => {
       const cohort = await this.repo.insert(m, scope.id, actor.userId, {
         name: checkCohortName(name),
@@ -427,7 +430,7 @@ export class CohortsService {
 
   private record(
     m: EntityManager,
-    scope: CohortScope,
+    scope: CohortProject,
     actor: Actor | null,
     cohort: Cohort,
     activity: string,

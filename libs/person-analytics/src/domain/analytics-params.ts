@@ -98,7 +98,7 @@ export class AnalyticsParams {
     throw DomainError.invalid(`${name} must be true or false.`, name);
   }
 
-  /** Paging parameters as the platform's `parsePageQuery` reads them (text). */
+  /** Paging parameters as the platform's `pageLimit` and `pageOffset` read them (text). */
   paging(limitName = 'limit', offsetName = 'offset'): { limit?: unknown; offset?: unknown } {
     const text = (name: string) => {
       const { value } = this.raw(name);

@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiExtraModels, ApiOkResponse, ApiQuery, getSchemaPath } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Scope } from '../auth/scopes';
 import { Actor, OrganizationAccess, ProjectAccess } from '../tenancy/actor';
@@ -69,22 +69,4 @@ export function ApiPaginatedResponse(
       }
     : { schema: envelope };
   return applyDecorators(ApiExtraModels(model), ApiOkResponse(response));
-}
-
-/** OpenAPI: the `limit`/`offset` query parameters of a paginated list. */
-export function ApiPagingQuery(): MethodDecorator {
-  return applyDecorators(
-    ApiQuery({
-      name: 'limit',
-      required: false,
-      schema: { type: 'integer', minimum: 0 },
-      description: 'Results per page (default 100, at most 1000).',
-    }),
-    ApiQuery({
-      name: 'offset',
-      required: false,
-      schema: { type: 'integer', minimum: 0 },
-      description: 'Index of the first result.',
-    }),
-  );
 }

@@ -38,19 +38,7 @@ export function parseNonNegativeInt(value: unknown, name: string, fallback: numb
   return n;
 }
 
-/** `limit` (default 100, capped at 1000; 0 means the default, as in DRF) and `offset`. */
-export function parsePageQuery(
-  query: Record<string, unknown>,
-  defaults: { limit?: number; max?: number } = {},
-): PageQuery {
-  const max = defaults.max ?? MAX_PAGE_SIZE;
-  const fallback = defaults.limit ?? DEFAULT_PAGE_SIZE;
-  const limit = parseNonNegativeInt(query.limit, 'limit', fallback);
-  const offset = parseNonNegativeInt(query.offset, 'offset', 0);
-  return { limit: Math.min(limit === 0 ? fallback : limit, max), offset };
-}
-
-/** `limit` as `parsePageQuery` reads it, for a query DTO field (`@QueryParam(pageLimit())`). */
+/** `limit` (default 100, capped at 1000; 0 means the default, as in DRF), for a query DTO field (`@QueryParam(pageLimit())`). */
 export function pageLimit(defaults: { limit?: number; max?: number } = {}): (raw: unknown, name: string) => number {
   const max = defaults.max ?? MAX_PAGE_SIZE;
   const fallback = defaults.limit ?? DEFAULT_PAGE_SIZE;
@@ -60,7 +48,7 @@ export function pageLimit(defaults: { limit?: number; max?: number } = {}): (raw
   };
 }
 
-/** `offset` as `parsePageQuery` reads it, for a query DTO field. */
+/** `offset` (default 0), for a query DTO field. */
 export function pageOffset(raw: unknown, name: string): number {
   return parseNonNegativeInt(raw, name, 0);
 }
@@ -129,11 +117,6 @@ export function pageOf<T>(req: Request, page: PageQuery, count: number, results:
     previous: offset > 0 ? absoluteUrl(req, { limit, offset: Math.max(0, offset - limit) }) : null,
     results,
   };
-}
-
-/** Activity endpoints page with `page` (1-based) and `limit` (default 10). */
-export function parseActivityPageQuery(query: Record<string, unknown>): { page: number; limit: number } {
-  return { limit: activityLimit(query.limit, 'limit'), page: activityPage(query.page, 'page') };
 }
 
 /** An activity page's `limit` (default 10, at most 1000). */

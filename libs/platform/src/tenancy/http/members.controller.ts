@@ -1,14 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import {
-  ApiPaginatedResponse,
-  ApiPagingQuery,
-  CurrentActor,
-  CurrentOrganization,
-  RequireScopes,
-} from '../../http/decorators';
-import { pageOf, Paginated, parsePageQuery } from '../../http/pagination';
+import { ApiPaginatedResponse, CurrentActor, CurrentOrganization, RequireScopes } from '../../http/decorators';
+import { pageOf, PageQueryDto, Paginated } from '../../http/pagination';
 import type { Actor, OrganizationAccess } from '../actor';
 import { MembersService } from '../members.service';
 import { OrganizationMemberDto, toOrganizationMemberDto, UpdateOrganizationMemberDto } from './tenancy.dto';
@@ -21,14 +15,12 @@ export class MembersController {
 
   @Get()
   @RequireScopes('organization_member:read')
-  @ApiPagingQuery()
   @ApiPaginatedResponse(OrganizationMemberDto)
   async list(
     @CurrentOrganization() org: OrganizationAccess,
-    @Query() query: Record<string, unknown>,
+    @Query() page: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<OrganizationMemberDto>> {
-    const page = parsePageQuery(query);
     const { count, rows } = await this.members.list(org.id, page.limit, page.offset);
     return pageOf(
       req,

@@ -8,13 +8,12 @@ import { DomainError } from '../../errors/domain-error';
 import { OutboundHttp } from '../../outbound/outbound-http';
 import {
   ApiPaginatedResponse,
-  ApiPagingQuery,
   CurrentActor,
   CurrentOrganization,
   CurrentProject,
   RequireScopes,
 } from '../../http/decorators';
-import { pageOf, Paginated, parsePageQuery } from '../../http/pagination';
+import { pageOf, PageQueryDto, Paginated } from '../../http/pagination';
 import type { Actor, OrganizationAccess, ProjectAccess } from '../actor';
 import { isOrganizationAdmin } from '../membership';
 import { TenancyService } from '../tenancy.service';
@@ -46,14 +45,12 @@ export class ProjectsController {
   /** Projects of every organization the caller belongs to. */
   @Get()
   @RequireScopes('project:read')
-  @ApiPagingQuery()
   @ApiPaginatedResponse(ProjectDto)
   async list(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
+    @Query() page: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<ProjectDto>> {
-    const page = parsePageQuery(query);
     const { count, rows } = await this.tenancy.listProjects(actor.userId, page.limit, page.offset);
     return pageOf(req, page, count, rows.map(toProjectDto));
   }
@@ -105,14 +102,12 @@ export class OrganizationsController {
 
   @Get()
   @RequireScopes('organization:read')
-  @ApiPagingQuery()
   @ApiPaginatedResponse(OrganizationDto)
   async list(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
+    @Query() page: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<OrganizationDto>> {
-    const page = parsePageQuery(query);
     const { count, rows } = await this.tenancy.listOrganizations(actor.userId, page.limit, page.offset);
     const projects = await this.tenancy.projectsOfOrganizations(rows.map((o) => o.id));
     return pageOf(
