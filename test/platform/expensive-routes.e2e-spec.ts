@@ -168,19 +168,22 @@ describe('expensive routes: bounded per user and project, off the pool share of 
     // long chains, cohorts nested to both limits, wide persons), then every client works them:
     // /flags with long person properties, the local-evaluation definitions with cohorts, CSV
     // exports, cohort persons, funnels and flag edits that take the dependency-graph lock.
-    const shapes = await saveCostlyShapes(t, t);
+    // A second owner of the same project acts as the hostile tenant: the rate limit is per user,
+    // and the bootstrap user spent its minute on the flood above (~250 saves would meet a 429).
+    const owner = await t.newUser(t.organizationId, { level: 'owner' });
+    const shapes = await saveCostlyShapes(t, { ...t, key: owner.key });
     const p = `/api/projects/${t.projectId}`;
     const work: Array<() => Promise<{ status: number }>> = [
       () =>
         request(t.baseUrl)
           .post('/flags?v=2')
           .send({ token: t.projectToken, distinct_id: 'hostile', person_properties: shapes.longProperties }),
-      () => t.get(`${p}/feature_flags/local_evaluation/?send_cohorts`),
-      () => t.get(`${p}/persons/?format=csv`),
-      () => t.get(`${p}/cohorts/${shapes.cohortIds[0]}/persons/`),
-      () => t.get(`${p}/cohorts/${shapes.cohortIds[1]}/persons/?format=csv`),
-      () => t.get(funnelPath),
-      () => t.patch(`${p}/feature_flags/${shapes.flagIds[1]}/`, { name: `edited ${Date.now()}` }),
+      () => t.get(`${p}/feature_flags/local_evaluation/?send_cohorts`, owner.key),
+      () => t.get(`${p}/persons/?format=csv`, owner.key),
+      () => t.get(`${p}/cohorts/${shapes.cohortIds[0]}/persons/`, owner.key),
+      () => t.get(`${p}/cohorts/${shapes.cohortIds[1]}/persons/?format=csv`, owner.key),
+      () => t.get(funnelPath, owner.key),
+      () => t.patch(`${p}/feature_flags/${shapes.flagIds[1]}/`, { name: `edited ${Date.now()}` }, owner.key),
     ];
     const until = Date.now() + FLOOD_MS;
     const hostile: Record<string, number> = {};
