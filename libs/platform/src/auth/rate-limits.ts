@@ -13,8 +13,16 @@ export interface Limiter {
   peek(key: string): RateDecision | Promise<RateDecision>;
 }
 
-/** How long a Redis command may take (a local Redis answers in well under a millisecond). */
-const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** How long a Redis call may take (a local Redis answers in well under a millisecond). */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/**
+ * How long a connection may owe a reply before ioredis drops it (a backstop: the reconnect's
+ * ready check on a connection that accepts and never answers). Longer than the call timeout,
+ * since a plain timer also fires when the event loop was busy rather than Redis silent.
+ */
+const REDIS_SOCKET_TIMEOUT_MS = 2_000;
+/** A timer later than this fired after a busy event loop (a healthy loop fires it within a few ms). */
+const LATE_MS = 50;
 
 function denied(msBeforeNext: number): RateDecision {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
@@ -34,6 +42,7 @@ class SharedLimiter implements Limiter {
     limits: RateLimit[],
     private readonly fallback: RateLimiter,
     private readonly unavailable: (e: unknown) => void,
+    private readonly within: <T>(call: () => Promise<T>) => Promise<T>,
   ) {
     this.windows = limits.map(
       (l, i) =>
@@ -50,17 +59,19 @@ class SharedLimiter implements Limiter {
 
   async hit(key: string): Promise<RateDecision> {
     try {
-      const ahead = await this.peekShared(key);
-      if (!ahead.allowed) return ahead;
-      for (const w of this.windows) {
-        try {
-          await w.consume(key);
-        } catch (e) {
-          if (e instanceof RateLimiterRes) return denied(e.msBeforeNext);
-          throw e;
+      return await this.within(async () => {
+        const ahead = await this.peekShared(key);
+        if (!ahead.allowed) return ahead;
+        for (const w of this.windows) {
+          try {
+            await w.consume(key);
+          } catch (e) {
+            if (e instanceof RateLimiterRes) return denied(e.msBeforeNext);
+            throw e;
+          }
         }
-      }
-      return { allowed: true };
+        return { allowed: true };
+      });
     } catch (e) {
       this.unavailable(e);
       return this.fallback.hit(key);
@@ -69,7 +80,7 @@ class SharedLimiter implements Limiter {
 
   async peek(key: string): Promise<RateDecision> {
     try {
-      return await this.peekShared(key);
+      return await this.within(() => this.peekShared(key));
     } catch (e) {
       this.unavailable(e);
       return this.fallback.peek(key);
@@ -106,10 +117,11 @@ export class RateLimits implements BeforeApplicationShutdown {
           maxRetriesPerRequest: 1,
           connectTimeout: 2_000,
           // A Redis that keeps the connection but stops answering (hung, or packets dropped)
-          // would hold every request: a command gets no more than this, and a connection that
-          // has answered nothing for as long is dropped (and reconnected), so the fallback answers.
-          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-          socketTimeout: REDIS_COMMAND_TIMEOUT_MS,
+          // would hold every request: calls are bounded by within() (not ioredis's
+          // commandTimeout, a plain timer), which drops the silent connection.
+          socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+          // a dropped connection fails what it owed (the fallback answers) instead of resending it
+          autoResendUnfulfilledCommands: false,
           lazyConnect: false,
           // Reconnects for ever, at most every 2 s; meanwhile the in-memory fallback counts.
           retryStrategy: (times) => Math.min(times * 200, 2_000),
@@ -141,9 +153,48 @@ export class RateLimits implements BeforeApplicationShutdown {
   create(name: string, limits: RateLimit[], maxKeys?: number): Limiter {
     const local = new RateLimiter(limits, maxKeys);
     if (!this.client) return local;
-    return new SharedLimiter(this.client, `${this.config.REDIS_KEY_PREFIX}:rl:${name}`, limits, local, (e) =>
-      this.unavailable(e),
+    return new SharedLimiter(
+      this.client,
+      `${this.config.REDIS_KEY_PREFIX}:rl:${name}`,
+      limits,
+      local,
+      (e) => this.unavailable(e),
+      (call) => this.within(call),
     );
+  }
+
+  /**
+   * Runs `call` (Redis commands) within REDIS_COMMAND_TIMEOUT_MS. A timer that fires late fired
+   * after the event loop was busy with other work (a reply may be waiting unread): that period
+   * says nothing about Redis, so the call gets a fresh one instead of failing (ioredis's
+   * commandTimeout, a plain timer, failed it). A call that times out drops the connection (a
+   * silent one would hold every call) and ioredis reconnects; meanwhile callers count per instance.
+   */
+  within<T>(call: () => Promise<T>): Promise<T> {
+    const pending = call();
+    return new Promise<T>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        const due = Date.now() + REDIS_COMMAND_TIMEOUT_MS;
+        timer = setTimeout(() => {
+          if (Date.now() - due > LATE_MS) return arm();
+          pending.catch(() => {}); // abandoned: it fails when the connection is dropped
+          if (this.client?.status === 'ready') this.client.disconnect(true);
+          reject(new Error(`redis did not answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`));
+        }, REDIS_COMMAND_TIMEOUT_MS);
+      };
+      arm();
+      pending.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
   }
 
   /** Notes that Redis failed a command: logged once per outage; the caller counts in memory meanwhile. */

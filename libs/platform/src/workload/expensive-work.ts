@@ -95,12 +95,15 @@ export class ExpensiveWork {
   private async admitShared(owner: WorkOwner): Promise<SharedAdmission | undefined> {
     if (!this.shared) return undefined;
     let result: SharedAdmission | 'user' | 'project';
+    const admitting = this.shared.admit(owner.userId, owner.projectId, {
+      user: this.perUserLimit,
+      project: this.perProjectLimit,
+    });
     try {
-      result = await this.shared.admit(owner.userId, owner.projectId, {
-        user: this.perUserLimit,
-        project: this.perProjectLimit,
-      });
+      result = await this.limits!.within(() => admitting);
     } catch (e) {
+      // a place Redis gives after the timeout is given back at once
+      admitting.then((late) => typeof late === 'object' && late.release()).catch(() => {});
       this.limits!.unavailable(e);
       return undefined;
     }
