@@ -1,4 +1,4 @@
-import { BootstrapResult, BootstrapService, configureHttp, JsonLogger } from '@app/platform';
+import { BootstrapResult, BootstrapService, configureHttp, JsonLogger, PrototypedExpressAdapter } from '@app/platform';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiConfig } from './api.config';
@@ -30,11 +30,15 @@ export interface ApiApp {
 
 /** The API, initialised but not listening: `main.ts` listens, the e2e suite too (on port 0). */
 export async function createApiApp(config: ApiConfig, logger: JsonLogger): Promise<ApiApp> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, logger), {
-    bodyParser: false,
-    logger,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    ApiModule.forRoot(config, logger),
+    new PrototypedExpressAdapter(),
+    {
+      bodyParser: false,
+      logger,
+      abortOnError: false,
+    },
+  );
   try {
     await configureHttp(app, config, {
       rawBodyPaths: SDK_PATHS,

@@ -18,15 +18,27 @@ interface Pending {
   last: Date;
 }
 
+/** Counts of one flag on one day, as written. */
+interface FlagCount extends Pending {
+  flagId: number;
+  day: string;
+}
+
 /**
  * Flag evaluations counted per flag and day (UTC) in memory and written in one statement per
  * interval (FLAG_CALLS_FLUSH_SECONDS) and at shutdown, as PostHog counts them (/flags, /decide,
  * OFREP, local-evaluation polls): the SDK paths never write per request; a crash loses at most
  * one interval. A failed write keeps its counts for the next one.
+ *
+ * A request for every active flag counts the project snapshot's list of their ids once (the same
+ * array for every request until the next change): O(1) per request instead of one map entry per
+ * flag. Other requests count per flag, so memory stays bounded by flags and snapshots, not by
+ * requests; the lists are spread into per-flag counts when written.
  */
 @Injectable()
 export class FlagCallCounter implements OnModuleInit, OnApplicationShutdown {
-  private pending = new Map<string, Pending & { flagId: number; day: string }>();
+  /** Per day, what was called and how often: a snapshot's list of flag ids, or one flag id. */
+  private pending = new Map<string, Map<readonly number[] | number, Pending>>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -47,18 +59,18 @@ export class FlagCallCounter implements OnModuleInit, OnApplicationShutdown {
     await this.flush();
   }
 
-  /** One call of each of `flagIds` (flags of `projectId`), now. */
-  record(projectId: number, flagIds: Iterable<number>): void {
+  /**
+   * One call of each of `flagIds` (flags of `projectId`), now. `shared`: the list is one that
+   * many requests pass and nobody changes (a snapshot's active flags), counted as one entry.
+   */
+  record(projectId: number, flagIds: readonly number[], shared = false): void {
+    if (flagIds.length === 0) return;
     const now = this.clock.now();
     const day = now.toISOString().slice(0, 10);
-    for (const flagId of flagIds) {
-      const key = `${flagId}:${day}`;
-      const entry = this.pending.get(key);
-      if (entry) {
-        entry.count++;
-        if (now > entry.last) entry.last = now;
-      } else this.pending.set(key, { flagId, projectId, day, count: 1, last: now });
-    }
+    let counted = this.pending.get(day);
+    if (!counted) this.pending.set(day, (counted = new Map()));
+    if (shared) add(counted, flagIds, projectId, 1, now);
+    else for (const flagId of flagIds) add(counted, flagId, projectId, 1, now);
   }
 
   /** Writes what was counted since the last write (one at a time). */
@@ -69,7 +81,7 @@ export class FlagCallCounter implements OnModuleInit, OnApplicationShutdown {
 
   private async write(): Promise<void> {
     if (this.pending.size === 0) return;
-    const batch = [...this.pending.values()];
+    const batch = perFlag(this.pending);
     this.pending = new Map();
     try {
       await this.ds.transaction(async (m) => {
@@ -97,12 +109,9 @@ export class FlagCallCounter implements OnModuleInit, OnApplicationShutdown {
       });
     } catch (e) {
       for (const b of batch) {
-        const key = `${b.flagId}:${b.day}`;
-        const entry = this.pending.get(key);
-        if (entry) {
-          entry.count += b.count;
-          if (b.last > entry.last) entry.last = b.last;
-        } else this.pending.set(key, b);
+        let counted = this.pending.get(b.day);
+        if (!counted) this.pending.set(b.day, (counted = new Map()));
+        add(counted, b.flagId, b.projectId, b.count, b.last);
       }
       this.logger.entry('warn', 'flag call counts could not be written; kept for the next flush', { error: String(e) });
     }
@@ -124,4 +133,36 @@ export class FlagCallCounter implements OnModuleInit, OnApplicationShutdown {
     );
     return rows.map((r) => ({ date: r.date, count: Number(r.count) }));
   }
+}
+
+function add(
+  counted: Map<readonly number[] | number, Pending>,
+  key: readonly number[] | number,
+  projectId: number,
+  count: number,
+  at: Date,
+): void {
+  const entry = counted.get(key);
+  if (entry) {
+    entry.count += count;
+    if (at > entry.last) entry.last = at;
+  } else counted.set(key, { projectId, count, last: at });
+}
+
+/** The counted lists spread into one count per flag and day (the latest call of each). */
+function perFlag(pending: ReadonlyMap<string, ReadonlyMap<readonly number[] | number, Pending>>): FlagCount[] {
+  const counts = new Map<string, FlagCount>();
+  for (const [day, counted] of pending) {
+    for (const [ids, { projectId, count, last }] of counted) {
+      for (const flagId of typeof ids === 'number' ? [ids] : ids) {
+        const key = `${flagId}:${day}`;
+        const entry = counts.get(key);
+        if (entry) {
+          entry.count += count;
+          if (last > entry.last) entry.last = last;
+        } else counts.set(key, { flagId, projectId, day, count, last });
+      }
+    }
+  }
+  return [...counts.values()];
 }

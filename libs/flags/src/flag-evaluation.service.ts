@@ -164,6 +164,7 @@ export class FlagEvaluationService implements OnModuleInit {
 
   /** One SDK call of each flag of `keys` (the stale-flags and usage counts). */
   private count(projectId: number, definitions: ProjectSnapshot, keys: readonly string[]): void {
+    if (keys === definitions.activeKeys) return this.calls.record(projectId, definitions.activeIds, true);
     const ids: number[] = [];
     for (const key of keys) {
       const flag = definitions.byKey.get(key);

@@ -36,6 +36,8 @@ export class ProjectSnapshot {
   readonly compiled: CompiledProject;
   /** Keys of the active flags, newest flag first (what `/flags` answers for). */
   readonly activeKeys: readonly string[];
+  /** Ids of the active flags, in the same order (one list for every request's call count). */
+  readonly activeIds: readonly number[];
   /** Live flags by key. */
   readonly byKey: ReadonlyMap<string, DefinitionFlag>;
   /** Some active flag reads person properties or cohorts: requests look the person up. */
@@ -62,6 +64,7 @@ export class ProjectSnapshot {
     this.byKey = new Map(flags.map((f) => [f.key, f]));
     const active = flags.filter((f) => f.active);
     this.activeKeys = active.map((f) => f.key);
+    this.activeIds = active.map((f) => f.id);
     this.continuityKeys = flagsWithExperienceContinuity(this.compiled);
     const usage = analyse(active);
     this.needsPerson = usage.person || this.continuityKeys.length > 0;

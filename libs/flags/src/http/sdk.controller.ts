@@ -1,6 +1,6 @@
 import { CurrentActor, decodeSdkPayload, ErrorEnvelope, HttpConfig, Public, RequireScopes } from '@app/platform';
 import type { Actor } from '@app/platform';
-import { Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -26,7 +26,7 @@ import {
   FlagsResponseDto,
   LegacyFlagsResponseDto,
   toDecideResponse,
-  toFlagsResponse,
+  flagsResponseJson,
   toLegacyFlagsResponse,
 } from './sdk.dto';
 
@@ -88,11 +88,12 @@ export class SdkController {
   @ApiOkResponse({
     schema: { oneOf: [{ $ref: getSchemaPath(FlagsResponseDto) }, { $ref: getSchemaPath(LegacyFlagsResponseDto) }] },
   })
-  async flags(@Req() req: Request, @Query('v') v: unknown): Promise<FlagsResponseDto | LegacyFlagsResponseDto> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async flags(@Req() req: Request, @Query('v') v: unknown): Promise<string | LegacyFlagsResponseDto> {
     const payload = decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
     const projectId = await this.evaluation.projectIdByToken(tokenOf(payload));
     const evaluated = await this.evaluation.evaluate(projectId, parseFlagsRequest(payload), 'flags');
-    return versionOf(v) >= 2 ? toFlagsResponse(evaluated) : toLegacyFlagsResponse(evaluated);
+    return versionOf(v) >= 2 ? flagsResponseJson(evaluated) : toLegacyFlagsResponse(evaluated);
   }
 
   @Post('decide')
@@ -109,11 +110,12 @@ export class SdkController {
     schema: { oneOf: [{ $ref: getSchemaPath(DecideResponseDto) }, { $ref: getSchemaPath(FlagsResponseDto) }] },
   })
   @ApiExtraModels(DecideResponseDto)
-  async decide(@Req() req: Request, @Query('v') v: unknown): Promise<DecideResponseDto | FlagsResponseDto> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async decide(@Req() req: Request, @Query('v') v: unknown): Promise<DecideResponseDto | string> {
     const payload = decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
     const projectId = await this.evaluation.projectIdByToken(tokenOf(payload));
     const evaluated = await this.evaluation.evaluate(projectId, parseFlagsRequest(payload), 'decide');
-    return versionOf(v) >= 4 ? toFlagsResponse(evaluated) : toDecideResponse(evaluated);
+    return versionOf(v) >= 4 ? flagsResponseJson(evaluated) : toDecideResponse(evaluated);
   }
 
   /** posthog-node ≥ 5.29.4: the project's definitions for local evaluation. */

@@ -3,6 +3,8 @@ import { QueryParam } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OFREP_ERROR_CODES, toOfrepSuccess } from '../domain/ofrep';
 import type { OfrepSuccess } from '../domain/ofrep';
+import type { FlagEvaluation } from '../domain/evaluation';
+import type { ProjectSnapshot } from '../domain/project-snapshot';
 import type { Evaluated } from '../flag-evaluation.service';
 import { sendCohortsOf } from './local-evaluation-response';
 import { FLAG_VALUE } from './evaluation.dto';
@@ -97,24 +99,59 @@ export class DecideResponseDto extends LegacyFlagsResponseDto {
   @ApiProperty({ enum: [false] }) sessionRecording: boolean;
 }
 
-export function toFlagsResponse(evaluated: Evaluated): FlagsResponseDto {
-  const flags: Record<string, FlagDetailDto> = {};
-  for (const r of evaluated.results) {
-    const metadata: FlagMetadataDto = {
-      id: r.id,
-      version: r.version,
-      description: evaluated.definitions.byKey.get(r.key)?.name ?? null,
+/** The parts of one flag's `/flags` v2 entry that depend only on the project's definitions. */
+interface FlagPieces {
+  /** `"key":{"key":"key","enabled":` */
+  head: string;
+  /** `{"id":…,"version":…,"description":…` (the payload, when there is one, and `}` follow). */
+  metadata: string;
+  /** Payload text → its JSON string. */
+  payloads: Map<string, string>;
+}
+
+/** Per snapshot (dropped with it): each flag's pieces, made at its first answer. */
+const piecesBySnapshot = new WeakMap<ProjectSnapshot, Map<string, FlagPieces>>();
+
+function piecesOf(definitions: ProjectSnapshot, r: FlagEvaluation): FlagPieces {
+  let pieces = piecesBySnapshot.get(definitions);
+  if (!pieces) piecesBySnapshot.set(definitions, (pieces = new Map()));
+  let p = pieces.get(r.key);
+  if (!p) {
+    const key = JSON.stringify(r.key);
+    const description = definitions.byKey.get(r.key)?.name ?? null;
+    p = {
+      head: `${key}:{"key":${key},"enabled":`,
+      metadata: `{"id":${r.id},"version":${JSON.stringify(r.version)},"description":${JSON.stringify(description)}`,
+      payloads: new Map(),
     };
-    if (r.payload !== null) metadata.payload = r.payload;
-    flags[r.key] = { key: r.key, enabled: r.enabled, variant: r.variant, reason: { ...r.reason }, metadata };
+    pieces.set(r.key, p);
   }
-  return {
-    flags,
-    errorsWhileComputingFlags: false,
-    quotaLimited: [],
-    requestId: randomUUID(),
-    evaluatedAt: Date.now(),
-  };
+  return p;
+}
+
+/**
+ * The `/flags` v2 body (FlagsResponseDto: `{flags: {key: {key, enabled, variant, reason,
+ * metadata: {id, version, description, payload?}}}, errorsWhileComputingFlags, quotaLimited,
+ * requestId, evaluatedAt}`, keys in that order), written as text: what depends only on the
+ * definitions (a flag's key, metadata and payloads) is serialised once per snapshot, not object
+ * by object on every request (the largest cost of a 100-flag answer after the HTTP write).
+ */
+export function flagsResponseJson(evaluated: Evaluated): string {
+  const { definitions, results } = evaluated;
+  let body = '{"flags":{';
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i];
+    const p = piecesOf(definitions, r);
+    let payload = '';
+    if (r.payload !== null) {
+      let json = p.payloads.get(r.payload);
+      if (json === undefined) p.payloads.set(r.payload, (json = JSON.stringify(r.payload)));
+      payload = `,"payload":${json}`;
+    }
+    const variant = r.variant === null ? 'null' : JSON.stringify(r.variant);
+    body += `${i > 0 ? ',' : ''}${p.head}${r.enabled},"variant":${variant},"reason":${JSON.stringify(r.reason)},"metadata":${p.metadata}${payload}}}`;
+  }
+  return `${body}},"errorsWhileComputingFlags":false,"quotaLimited":[],"requestId":"${randomUUID()}","evaluatedAt":${Date.now()}}`;
 }
 
 export function toLegacyFlagsResponse(evaluated: Evaluated): LegacyFlagsResponseDto {
