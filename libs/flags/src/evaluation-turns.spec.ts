@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { EvaluationTurns } from './evaluation-turns';
 
 describe('EvaluationTurns', () => {
@@ -30,6 +31,20 @@ describe('EvaluationTurns', () => {
     await Promise.all(Array.from({ length: 20 }, (_, n) => turns.run(1, () => order.push(n))));
     expect(order).toHaveLength(20);
     expect(new Set(order).size).toBe(20);
+  });
+
+  it('wakes each waiting request once, in arrival order (one turn scheduled per turn, not one per waiter)', async () => {
+    const turns = new EvaluationTurns();
+    const immediates = jest.spyOn(global, 'setImmediate');
+    const order: number[] = [];
+    try {
+      await Promise.all(Array.from({ length: 50 }, (_, n) => turns.run(1, () => order.push(n))));
+      expect(order).toEqual(Array.from({ length: 50 }, (_, n) => n));
+      // 50 turns (and the one that ends the last): looking again at every turn cost 1,275
+      expect(immediates.mock.calls.length).toBeLessThanOrEqual(51);
+    } finally {
+      immediates.mockRestore();
+    }
   });
 
   it('costs a project alone no turn when nothing waits', async () => {

@@ -11,11 +11,41 @@
 export class EvaluationTurns {
   /** Projects that have evaluated in this turn of the loop. */
   private readonly taken = new Set<number>();
+  /**
+   * Per project, the requests waiting for a later turn, in arrival order: one is let in per turn,
+   * so a waiting request is woken once (not at every turn to look again, which cost a promise and
+   * a setImmediate per waiting request per turn: quadratic under one project's flood).
+   */
+  private readonly waiting = new Map<number, Array<() => void>>();
+  private turnScheduled = false;
 
   async run<T>(projectId: number, work: () => T): Promise<T> {
-    while (this.taken.has(projectId)) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (this.taken.size === 0) setImmediate(() => this.taken.clear());
-    this.taken.add(projectId);
+    if (this.taken.has(projectId) || this.waiting.has(projectId)) {
+      await new Promise<void>((resolve) => {
+        const queue = this.waiting.get(projectId);
+        if (queue) queue.push(resolve);
+        else this.waiting.set(projectId, [resolve]);
+      });
+    } else this.take(projectId);
     return work();
+  }
+
+  private take(projectId: number): void {
+    this.taken.add(projectId);
+    if (this.turnScheduled) return;
+    this.turnScheduled = true;
+    setImmediate(() => this.nextTurn());
+  }
+
+  /** A new turn: every project may evaluate again; each waiting project lets its next request in. */
+  private nextTurn(): void {
+    this.turnScheduled = false;
+    this.taken.clear();
+    for (const [projectId, queue] of this.waiting) {
+      const next = queue.shift()!;
+      if (queue.length === 0) this.waiting.delete(projectId);
+      this.take(projectId);
+      next();
+    }
   }
 }
