@@ -286,6 +286,9 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
     errors += v.errors;
     note = v.note;
   }
+  // Requests still running when the run ends count nowhere in autocannon: a row that answered
+  // nothing (every request slower than the run, or than the 10 s timeout) must not pass.
+  if (ok === 0) note = [note, 'no request answered within the run'].filter(Boolean).join('; ');
   const rps = ok / r.duration;
   const requests = Object.values(r.statusCodeStats ?? {}).reduce((n, { count }) => n + count, 0);
   const unitPerS = s.unit ? rps * s.unit.perRequest : undefined;
@@ -312,7 +315,7 @@ async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest:
   if (s.targets.length > 0 || (s.server === undefined && s.servers === undefined)) {
     const checks = [...s.targets];
     const texts: string[] = [];
-    let pass = errors === 0;
+    let pass = errors === 0 && ok > 0;
     for (const t of checks) {
       const actual = {
         rps,
