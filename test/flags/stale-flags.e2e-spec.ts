@@ -58,15 +58,21 @@ describe('stale flags', () => {
       [flag.id],
     );
     expect(rows).toEqual([{ day: new Date().toISOString().slice(0, 10), count: 5 }]);
-    // a later flush adds to the day; the usage dashboard's counts read them
+    // a later flush adds to the day; the usage dashboard's counts read them. A flag created in
+    // between changes the definitions: calls before and after the change add up per flag.
+    await flags(t, { token: t.projectToken, distinct_id: 'u8' }).expect(200);
+    const later = await createFlag(t, { key: 'called-later' });
     await flags(t, { token: t.projectToken, distinct_id: 'u9' }).expect(200);
     await counter.flush();
+    expect(
+      await dataSource(t).query(`SELECT count::int AS count FROM feature_flag_calls WHERE flag_id = $1`, [later.id]),
+    ).toEqual([{ count: 1 }]);
     const today = new Date().toISOString().slice(0, 10);
     const week = (await t.get(`${base}${flag.id}/evaluations/?days=7`).expect(200)).body;
     expect(week.results).toHaveLength(7);
-    expect(week.results[6]).toEqual({ date: today, count: 6 });
+    expect(week.results[6]).toEqual({ date: today, count: 7 });
     expect(week.results.slice(0, 6).every((r: { count: number }) => r.count === 0)).toBe(true);
-    expect(week.total).toBe(6);
+    expect(week.total).toBe(7);
     expect((await t.get(`${base}${flag.id}/evaluations/`).expect(200)).body.results).toHaveLength(30);
     expect((await t.get(`${base}${flag.id}/evaluations/?days=0`).expect(400)).body.attr).toBe('days');
     await t.get(`${base}999999/evaluations/`).expect(404);

@@ -112,9 +112,14 @@ interface FlagPieces {
 /** Per snapshot (dropped with it): each flag's pieces, made at its first answer. */
 const piecesBySnapshot = new WeakMap<ProjectSnapshot, Map<string, FlagPieces>>();
 
-function piecesOf(definitions: ProjectSnapshot, r: FlagEvaluation): FlagPieces {
+/** The snapshot's pieces by flag key (made empty at its first answer). */
+function piecesOfSnapshot(definitions: ProjectSnapshot): Map<string, FlagPieces> {
   let pieces = piecesBySnapshot.get(definitions);
   if (!pieces) piecesBySnapshot.set(definitions, (pieces = new Map()));
+  return pieces;
+}
+
+function piecesOf(definitions: ProjectSnapshot, pieces: Map<string, FlagPieces>, r: FlagEvaluation): FlagPieces {
   let p = pieces.get(r.key);
   if (!p) {
     const key = JSON.stringify(r.key);
@@ -138,10 +143,11 @@ function piecesOf(definitions: ProjectSnapshot, r: FlagEvaluation): FlagPieces {
  */
 export function flagsResponseJson(evaluated: Evaluated): string {
   const { definitions, results } = evaluated;
+  const pieces = piecesOfSnapshot(definitions);
   let body = '{"flags":{';
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
-    const p = piecesOf(definitions, r);
+    const p = piecesOf(definitions, pieces, r);
     let payload = '';
     if (r.payload !== null) {
       let json = p.payloads.get(r.payload);
