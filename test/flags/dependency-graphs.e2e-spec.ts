@@ -161,6 +161,55 @@ describe('flag dependency graphs: cost, depth and concurrent changes', () => {
     const flagsPath = () => `/api/projects/${t.projectId}/feature_flags`;
     const cohortsPath = () => `/api/projects/${t.projectId}/cohorts`;
 
+    it('take the project’s graph lock only for filters with flag or cohort conditions, and bump the definitions version last', async () => {
+      const cohort = await createCohort(t, { name: 'lock-check', filters: plain });
+      const base = await createFlag(t, { key: 'lock-base' });
+      const target = await createFlag(t, { key: 'lock-target' });
+      const person = { properties: [{ key: 'plan', type: 'person', value: 'pro', operator: 'exact' }] };
+      const queries = jest.spyOn(pg.Client.prototype, 'query');
+      const statements = () =>
+        queries.mock.calls.map(([q]) => String(typeof q === 'object' && q !== null ? (q as { text: string }).text : q));
+      const locks = () => statements().filter((q) => q.includes('pg_advisory_xact_lock')).length;
+      try {
+        const sent: Array<[string, () => Promise<unknown>, number]> = [
+          ['plain create', () => createFlag(t, { key: 'lock-plain', filters: { groups: [person] } }), 0],
+          [
+            'plain update',
+            () => t.patch(`${flagsPath()}/${base.id}/`, { filters: { groups: [person] } }).expect(200),
+            0,
+          ],
+          ['rename', () => t.patch(`${flagsPath()}/${base.id}/`, { name: 'renamed' }).expect(200), 0],
+          [
+            'cohort create',
+            () =>
+              createFlag(t, {
+                key: 'lock-cohort',
+                filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort.id }] }] },
+              }),
+            1,
+          ],
+          [
+            'flag update',
+            () => t.patch(`${flagsPath()}/${base.id}/`, { filters: dependsOn(target.id) }).expect(200),
+            1,
+          ],
+          ['refused delete', () => t.patch(`${flagsPath()}/${target.id}/`, { deleted: true }).expect(400), 1],
+          ['delete', () => t.patch(`${flagsPath()}/${base.id}/`, { deleted: true }).expect(200), 1],
+        ];
+        for (const [label, send, expected] of sent) {
+          queries.mockClear();
+          await send();
+          expect([label, locks()]).toEqual([label, expected]);
+          // The version row's lock is held to the commit: nothing is written after it.
+          const writes = statements().filter((q) => /^\s*(INSERT|UPDATE|DELETE|WITH)/i.test(q));
+          if (writes.length > 0)
+            expect([label, writes.at(-1)]).toEqual([label, expect.stringContaining('flag_definition_versions')]);
+        }
+      } finally {
+        queries.mockRestore();
+      }
+    });
+
     it('never save a flag-dependency cycle (A→B and B→A sent together)', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const a = await createFlag(t, { key: `race-a-${round}` });

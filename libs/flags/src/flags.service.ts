@@ -26,6 +26,7 @@ import {
   defaultFilters,
   flagCohortIds,
   flagDependencyIds,
+  hasDependencyConditions,
   remapCohortIds,
   validateFilters,
 } from './domain/filters';
@@ -353,7 +354,6 @@ export class FlagsService {
       name: changes.name ?? '',
       filters: changes.filters ?? defaultFilters(),
     });
-    await this.changes.record(m, scope.id);
     await this.recordActivity(m, 'feature_flag.created', flag, {
       organizationId: scope.organizationId,
       projectId: scope.id,
@@ -363,6 +363,8 @@ export class FlagsService {
       activity: 'created',
       detail: activityDetail(flag.key, null),
     });
+    // Last before the commit: its row lock serialises the project's definition writers.
+    await this.changes.record(m, scope.id);
     return flag;
   }
 
@@ -423,7 +425,6 @@ export class FlagsService {
     next.version = current.version + 1;
     next.lastModifiedById = actor.userId;
     const saved = await this.repo.save(m, next);
-    await this.changes.record(m, scope.id);
     const event = !current.deleted && saved.deleted ? 'feature_flag.deleted' : 'feature_flag.updated';
     await this.recordActivity(m, event, saved, {
       organizationId: scope.organizationId,
@@ -434,6 +435,8 @@ export class FlagsService {
       activity: 'updated',
       detail: { ...activityDetail(saved.key, diff()), trigger },
     });
+    // Last before the commit: its row lock serialises the project's definition writers.
+    await this.changes.record(m, scope.id);
     return saved;
   }
 
@@ -464,8 +467,10 @@ export class FlagsService {
       changes.key = checkKeyFormat(input.key);
       if (await this.repo.keyTaken(scope.id, input.key, current?.id, m)) throw FlagErrors.keyTaken();
     }
-    // The dependency checks below (and the dependents check of a deletion) read the graph.
-    if (input.filters !== undefined || input.deleted !== undefined) await lockDependencyGraphs(m, scope.id);
+    // The dependency checks below (and the dependents check of a deletion) read the graph. Filters
+    // without flag or cohort conditions add no edge, so they can close no cycle nor name an object
+    // being deleted: their writers skip the lock (it serialises a project's flag writes).
+    if (input.deleted !== undefined || hasDependencyConditions(input.filters)) await lockDependencyGraphs(m, scope.id);
     // PostHog ignores a PATCH's `filters` that has no `groups`; on create, missing groups mean "everyone".
     if (input.filters !== undefined && (current === undefined || 'groups' in input.filters)) {
       changes.filters = validateFilters(input.filters, {

@@ -140,6 +140,23 @@ export function flagDependencyIds(filters: unknown): number[] {
   return [...ids];
 }
 
+/**
+ * Whether `filters` has a flag or cohort condition: an edge of the project's dependency graphs.
+ * Tolerant of any input; a condition whose id does not read still counts, so that a writer never
+ * skips the graph lock it needs.
+ */
+export function hasDependencyConditions(filters: unknown): boolean {
+  if (!isObject(filters)) return false;
+  for (const list of [filters.groups, filters.super_groups, filters.holdout_groups]) {
+    if (!Array.isArray(list)) continue;
+    for (const group of list) {
+      if (!isObject(group) || !Array.isArray(group.properties)) continue;
+      if (group.properties.some((p) => isObject(p) && (p.type === 'flag' || p.type === 'cohort'))) return true;
+    }
+  }
+  return false;
+}
+
 /** The cohort properties of `filters`' conditions (tolerant of any input, like `flagDependencyIds`). */
 function cohortProperties(filters: unknown): Json[] {
   if (!isObject(filters)) return [];
