@@ -109,7 +109,15 @@ describe('feature flags: list filters, ordering and pagination', () => {
     const last = await list('?limit=2&offset=4');
     expect(keysOf(last)).toEqual(['alpha']);
     expect(last.next).toBeNull();
-    expect((await list('?offset=50')).results).toEqual([]);
+    const beyond = await list('?offset=50');
+    expect(beyond.results).toEqual([]);
+    // The count is the whole list's on every page: a page that reaches the end, one that ends
+    // exactly at it, one past it, and all of it.
+    expect(
+      [last, beyond, await list('?limit=1&offset=4'), await list('?limit=5'), await list('?limit=4')].map(
+        (page) => page.count,
+      ),
+    ).toEqual([5, 5, 5, 5, 5]);
   });
 
   it('ignores X-Forwarded-Proto and -Host without a trusted proxy (links on PUBLIC_URL)', async () => {

@@ -40,16 +40,9 @@ describe('a project with 10,000 flags', () => {
   });
   afterAll(() => t?.close());
 
-  const pagePlan = () =>
-    plan(...repo.listQuery(t.projectId, {}, DEFAULT_FLAG_ORDER).limit(100).offset(0).getQueryAndParameters());
-  const countPlan = () =>
-    plan(
-      ...repo
-        .listQuery(t.projectId, {}, DEFAULT_FLAG_ORDER)
-        .select('count(*)', 'count')
-        .orderBy()
-        .getQueryAndParameters(),
-    );
+  const statements = () => repo.listStatements(t.projectId, {}, DEFAULT_FLAG_ORDER, 100, 0);
+  const pagePlan = () => plan(...statements().page);
+  const countPlan = () => plan(...statements().count);
 
   async function expectIndexedReads() {
     for (const p of [await pagePlan(), await countPlan()]) {

@@ -1,7 +1,7 @@
 import { escapeLike, isUniqueViolation, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { DependencyFlag, flagDependencyIds } from '../domain/filters';
 import type { DefinitionFlag } from '../domain/project-snapshot';
 import { Flag, FlagChanges } from '../domain/flag';
@@ -36,6 +36,14 @@ function toFlag(r: FlagRecord): Flag {
   };
 }
 
+/** Every column of a flag, named as `FlagRecord` names them (for plain SQL). */
+const FLAG_COLUMNS = `f.id, f.project_id AS "projectId", f.key, f.name, f.filters, f.active, f.deleted, f.version,
+  f.ensure_experience_continuity AS "ensureExperienceContinuity", f.rollback_conditions AS "rollbackConditions",
+  f.performed_rollback AS "performedRollback", f.has_enriched_analytics AS "hasEnrichedAnalytics", f.tags,
+  f.usage_dashboard_id AS "usageDashboardId", f.analytics_dashboards AS "analyticsDashboards",
+  f.created_by_id AS "createdById", f.last_modified_by_id AS "lastModifiedById", f.created_at AS "createdAt",
+  f.updated_at AS "updatedAt", f.last_called_at AS "lastCalledAt"`;
+
 const ORDER_COLUMNS: Record<FlagListOrder['field'], string> = {
   created_at: 'f.created_at',
   key: 'f.key',
@@ -60,42 +68,57 @@ export class FlagsRepository {
   }
 
   /**
-   * The list's query: live flags of the project matching `filter`, in `order` (ties newest id
-   * first). The default order reads `ix_feature_flags_project_deleted_created` backwards and stops
-   * at the page's end.
+   * The list's statements: live flags of the project matching `filter`, in `order` (ties newest id
+   * first), one page of them (one row more than the page, to tell whether it is the last) and
+   * their count. The default order reads `ix_feature_flags_project_deleted_created` backwards and
+   * stops at the page's end. Plain SQL: TypeORM's query building and hydration were a fifth of the
+   * list's CPU.
    */
-  listQuery(projectId: number, filter: FlagListFilter, order: FlagListOrder, m?: EntityManager) {
-    const qb = this.qb(m).where('f.project_id = :projectId AND f.deleted = false', { projectId });
+  listStatements(projectId: number, filter: FlagListFilter, order: FlagListOrder, limit: number, offset: number) {
+    const params: unknown[] = [projectId];
+    const add = (value: unknown) => `$${params.push(value)}`;
+    const where = ['f.project_id = $1', 'f.deleted = false'];
     if (filter.active === 'STALE') {
       // PostHog's stale flags: on and not called for 30 days; or, never called, made more than 30
       // days ago and rolled out to everyone (flag_fully_rolled_out, the same rule as flagStatus).
-      qb.andWhere(
-        `f.active AND (f.last_called_at < :staleBefore
-           OR (f.last_called_at IS NULL AND f.created_at < :staleBefore AND flag_fully_rolled_out(f.filters)))`,
-        { staleBefore: filter.staleBefore },
+      const before = add(filter.staleBefore);
+      where.push(
+        `f.active AND (f.last_called_at < ${before}
+           OR (f.last_called_at IS NULL AND f.created_at < ${before} AND flag_fully_rolled_out(f.filters)))`,
       );
-    } else if (filter.active !== undefined) qb.andWhere('f.active = :active', { active: filter.active });
-    if (filter.createdById !== undefined)
-      qb.andWhere('f.created_by_id = :createdById', { createdById: filter.createdById });
+    } else if (filter.active !== undefined) where.push(`f.active = ${add(filter.active)}`);
+    if (filter.createdById !== undefined) where.push(`f.created_by_id = ${add(filter.createdById)}`);
     if (filter.search !== undefined) {
-      const pattern = `%${escapeLike(filter.search)}%`;
-      qb.andWhere(new Brackets((w) => w.where('f.key ILIKE :pattern', { pattern }).orWhere('f.name ILIKE :pattern')));
+      const pattern = add(`%${escapeLike(filter.search)}%`);
+      where.push(`(f.key ILIKE ${pattern} OR f.name ILIKE ${pattern})`);
     }
     if (filter.type === 'boolean') {
-      qb.andWhere(`coalesce(f.filters #> '{multivariate,variants}', '[]'::jsonb) IN ('[]'::jsonb, 'null'::jsonb)`);
+      where.push(`coalesce(f.filters #> '{multivariate,variants}', '[]'::jsonb) IN ('[]'::jsonb, 'null'::jsonb)`);
     } else if (filter.type === 'multivariant') {
-      qb.andWhere(`coalesce(f.filters #> '{multivariate,variants}', '[]'::jsonb) NOT IN ('[]'::jsonb, 'null'::jsonb)`);
+      where.push(`coalesce(f.filters #> '{multivariate,variants}', '[]'::jsonb) NOT IN ('[]'::jsonb, 'null'::jsonb)`);
     } else if (filter.type === 'experiment') {
-      qb.andWhere('false'); // no experiments yet
+      where.push('false'); // no experiments yet
     }
-    if (filter.tags !== undefined && filter.tags.length > 0)
-      qb.andWhere('f.tags && :tags::text[]', { tags: filter.tags });
+    if (filter.tags !== undefined && filter.tags.length > 0) where.push(`f.tags && ${add(filter.tags)}::text[]`);
     const direction = order.descending ? 'DESC' : 'ASC';
-    qb.orderBy(ORDER_COLUMNS[order.field], direction);
-    if (order.field !== 'id') qb.addOrderBy('f.id', direction);
-    return qb;
+    const orderBy = [`${ORDER_COLUMNS[order.field]} ${direction}`];
+    if (order.field !== 'id') orderBy.push(`f.id ${direction}`);
+    const condition = where.join(' AND ');
+    const countParams = [...params];
+    return {
+      page: [
+        `SELECT ${FLAG_COLUMNS} FROM feature_flags f WHERE ${condition}
+          ORDER BY ${orderBy.join(', ')} LIMIT ${add(limit + 1)} OFFSET ${add(offset)}`,
+        params,
+      ] as [string, unknown[]],
+      count: [`SELECT count(*) AS count FROM feature_flags f WHERE ${condition}`, countParams] as [string, unknown[]],
+    };
   }
 
+  /**
+   * One page of the list and the count of the whole list. A page that reaches the list's end
+   * gives the count itself (most projects' lists are one page); only others count.
+   */
   async page(
     projectId: number,
     filter: FlagListFilter,
@@ -103,10 +126,13 @@ export class FlagsRepository {
     limit: number,
     offset: number,
   ): Promise<{ count: number; flags: Flag[] }> {
-    const query = this.listQuery(projectId, filter, order);
-    const { count } = (await query.clone().select('count(*)', 'count').orderBy().getRawOne<{ count: number }>())!;
-    const rows = await query.limit(limit).offset(offset).getMany();
-    return { count, flags: rows.map(toFlag) };
+    const statements = this.listStatements(projectId, filter, order, limit, offset);
+    const rows = await queryRows<FlagRecord>(this.ds, ...statements.page);
+    const last = rows.length <= limit && (rows.length > 0 || offset === 0);
+    const count = last
+      ? offset + rows.length
+      : (await queryRows<{ count: number }>(this.ds, ...statements.count))[0].count;
+    return { count, flags: rows.slice(0, limit).map(toFlag) };
   }
 
   /** A flag of the project by id, deleted or not; locked for update when `m` is a transaction. */
