@@ -27,12 +27,25 @@ const listeningGauge = metrics.gauge(
   '1 while this process LISTENs for flag-definition changes, 0 while that connection is down.',
 );
 
+/** Bumps the projects' version rows (in id order, so that writers lock them in one order) and NOTIFYs. */
+async function bumpVersions(db: Pick<EntityManager, 'query'>, projectIds: number[]): Promise<void> {
+  await db.query(
+    `WITH bumped AS (
+       INSERT INTO flag_definition_versions AS v (project_id, version)
+       SELECT id, 1 FROM unnest($1::int[]) AS p(id) ORDER BY id
+       ON CONFLICT (project_id) DO UPDATE SET version = v.version + 1, changed_at = now()
+       RETURNING project_id)
+     SELECT pg_notify($2, project_id::text) FROM bumped`,
+    [[...projectIds].sort((a, b) => a - b), CHANNEL],
+  );
+}
+
 /**
  * "The flag definitions of project P changed": flags, cohorts and group types, whatever context
  * wrote them. Writers call `record(m, projectId)` inside their transaction; it
  *
- * - bumps the project's row in `flag_definition_versions` in that transaction (a version other
- *   instances compare against, as a backstop for lost notifications),
+ * - bumps the project's row in `flag_definition_versions` in that transaction, right before its
+ *   commit (a version other instances compare against, as a backstop for lost notifications),
  * - NOTIFYs other instances on PostgreSQL (delivered at commit, dropped on rollback),
  * - tells listeners in this process right after the commit, before the writer answers, so the
  *   next request sees the change.
@@ -55,23 +68,31 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
     ds.subscribers.push(this);
   }
 
-  /** In the writer's transaction (or right after a lone statement, without one). */
+  /**
+   * In the writer's transaction: marks the project, and the version row is bumped (with the
+   * NOTIFY) right before the commit, once per project, wherever the writer called this. That row's
+   * lock serialises every definitions writer of the project, so it is the transaction's last lock,
+   * held for the commit alone: taken earlier, it made writers queue for the rest of each other's
+   * work, and could close a deadlock with a lock taken after it (a key index entry, a graph lock).
+   * Without a transaction, at once.
+   */
   async record(m: EntityManager, projectId: number): Promise<void> {
-    await m.query(
-      `WITH bumped AS (
-         INSERT INTO flag_definition_versions AS v (project_id, version) VALUES ($1, 1)
-         ON CONFLICT (project_id) DO UPDATE SET version = v.version + 1, changed_at = now()
-         RETURNING project_id)
-       SELECT pg_notify($2, project_id::text) FROM bumped`,
-      [projectId, CHANNEL],
-    );
     const runner = m.queryRunner;
     if (runner?.isTransactionActive) {
       const pending = (runner.data[PENDING] ??= new Set<number>()) as Set<number>;
       pending.add(projectId);
-    } else {
-      this.emit([projectId]);
+      return;
     }
+    await bumpVersions(m, [projectId]);
+    this.emit([projectId]);
+  }
+
+  async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
+    const runner = event.queryRunner;
+    // A savepoint's release: the outermost commit bumps.
+    if ((runner as unknown as { transactionDepth: number }).transactionDepth > 1) return;
+    const pending = runner.data[PENDING] as Set<number> | undefined;
+    if (pending && pending.size > 0) await bumpVersions(runner, [...pending]);
   }
 
   /**

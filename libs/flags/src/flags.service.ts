@@ -354,6 +354,7 @@ export class FlagsService {
       name: changes.name ?? '',
       filters: changes.filters ?? defaultFilters(),
     });
+    await this.changes.record(m, scope.id);
     await this.recordActivity(m, 'feature_flag.created', flag, {
       organizationId: scope.organizationId,
       projectId: scope.id,
@@ -363,8 +364,6 @@ export class FlagsService {
       activity: 'created',
       detail: activityDetail(flag.key, null),
     });
-    // Last before the commit: its row lock serialises the project's definition writers.
-    await this.changes.record(m, scope.id);
     return flag;
   }
 
@@ -425,6 +424,7 @@ export class FlagsService {
     next.version = current.version + 1;
     next.lastModifiedById = actor.userId;
     const saved = await this.repo.save(m, next);
+    await this.changes.record(m, scope.id);
     const event = !current.deleted && saved.deleted ? 'feature_flag.deleted' : 'feature_flag.updated';
     await this.recordActivity(m, event, saved, {
       organizationId: scope.organizationId,
@@ -435,8 +435,6 @@ export class FlagsService {
       activity: 'updated',
       detail: { ...activityDetail(saved.key, diff()), trigger },
     });
-    // Last before the commit: its row lock serialises the project's definition writers.
-    await this.changes.record(m, scope.id);
     return saved;
   }
 
