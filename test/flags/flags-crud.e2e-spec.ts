@@ -202,6 +202,23 @@ describe('feature flags: CRUD, state table, versions', () => {
       await t.patch(`${base}/${parent.id}/`, { deleted: true }).expect(200);
     });
 
+    it.each([
+      ['a zero-padded string', (id: number) => `0${id}`],
+      ['a spaced string', (id: number) => ` ${id} `],
+      ['a number', (id: number) => id],
+    ])('counts a dependency whose key is %s as the id it reads as', async (_, spell) => {
+      const parent = await create();
+      const child = await create({
+        filters: {
+          groups: [
+            { properties: [{ key: spell(parent.id), type: 'flag', value: true, operator: 'flag_evaluates_to' }] },
+          ],
+        },
+      });
+      const res = await t.patch(`${base}/${parent.id}/`, { deleted: true }).expect(400);
+      expect(res.body.detail).toContain(`${child.key} (ID: ${child.id})`);
+    });
+
     it('refuses a dependency cycle', async () => {
       const a = await create();
       const dependsOn = (id: number) => ({

@@ -188,16 +188,20 @@ export class FlagsRepository {
     );
   }
 
-  /** Live, active flags of the project whose conditions depend on flag `id`. */
+  /**
+   * Live, active flags of the project whose conditions depend on flag `id`: `dependency_ids`
+   * names the candidates, and the service's reading of a key (`flagDependencyIds`) decides, so a
+   * key spelt `"012"` or `" 12 "` counts as it does when the graph is checked.
+   */
   async dependents(projectId: number, id: number, m?: EntityManager): Promise<Array<{ id: number; key: string }>> {
-    return this.qb(m)
-      .select(['f.id', 'f.key'])
-      .where('f.project_id = :projectId AND NOT f.deleted AND f.active AND f.id <> :id', { projectId, id })
-      .andWhere(
-        `jsonb_path_exists(f.filters, '$.groups[*].properties[*] ? (@.type == "flag" && (@.key == $n || @.key == $s))', jsonb_build_object('n', :id::int, 's', :id::text))`,
-      )
-      .orderBy('f.id')
-      .getMany();
+    const rows = await queryRows<{ id: number; key: string; filters: unknown }>(
+      m ?? this.ds,
+      `SELECT f.id, f.key, f.filters FROM feature_flags f
+        WHERE f.project_id = $1 AND NOT f.deleted AND f.active AND f.id <> $2 AND $2 = ANY(f.dependency_ids)
+        ORDER BY f.id`,
+      [projectId, id],
+    );
+    return rows.filter((r) => flagDependencyIds(r.filters).includes(id)).map((r) => ({ id: r.id, key: r.key }));
   }
 
   async insert(
