@@ -36,7 +36,7 @@ async function bumpVersions(db: Pick<EntityManager, 'query'>, projectIds: number
        ON CONFLICT (project_id) DO UPDATE SET version = v.version + 1, changed_at = now()
        RETURNING project_id)
      SELECT pg_notify($2, project_id::text) FROM bumped`,
-    [[...projectIds].sort((a, b) => a - b), CHANNEL],
+    [projectIds, CHANNEL],
   );
 }
 

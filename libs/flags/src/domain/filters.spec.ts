@@ -9,6 +9,7 @@ import {
   DependencyFlag,
   FiltersContext,
   flagDependencyIds,
+  hasDependencyConditions,
   validateFilters,
 } from './filters';
 
@@ -386,5 +387,35 @@ describe('cohort references in flag filters', () => {
       code: 'behavioral_cohort_found',
       detail: "Cohort 'Events' with filters on events cannot be used in feature flags.",
     });
+  });
+});
+
+describe('hasDependencyConditions (whether a write takes the graph lock)', () => {
+  const with_ = (list: string, type: string, key: unknown = 'x') => ({
+    groups: [],
+    [list]: [
+      {
+        properties: [
+          { key: 'plan', type: 'person', value: 'pro' },
+          { key, type, value: 1 },
+        ],
+      },
+    ],
+  });
+
+  it.each(['groups', 'super_groups', 'holdout_groups'])(
+    'counts flag and cohort conditions in %s, ids read or not',
+    (list) => {
+      expect(hasDependencyConditions(with_(list, 'flag', '12'))).toBe(true);
+      expect(hasDependencyConditions(with_(list, 'flag', 'not an id'))).toBe(true);
+      expect(hasDependencyConditions(with_(list, 'cohort'))).toBe(true);
+      expect(hasDependencyConditions(with_(list, 'person'))).toBe(false);
+    },
+  );
+
+  it('reads any input without throwing', () => {
+    for (const input of [undefined, null, 'x', [], { groups: 'x' }, { groups: [null, { properties: 'x' }] }]) {
+      expect(hasDependencyConditions(input)).toBe(false);
+    }
   });
 });

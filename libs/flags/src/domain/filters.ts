@@ -141,34 +141,34 @@ export function flagDependencyIds(filters: unknown): number[] {
 }
 
 /**
- * Whether `filters` has a flag or cohort condition: an edge of the project's dependency graphs.
- * Tolerant of any input; a condition whose id does not read still counts, so that a writer never
- * skips the graph lock it needs.
+ * The properties of every condition of `filters` (groups, super groups, holdout groups), read
+ * tolerantly of any input: what is not an object is skipped.
  */
-export function hasDependencyConditions(filters: unknown): boolean {
-  if (!isObject(filters)) return false;
-  for (const list of [filters.groups, filters.super_groups, filters.holdout_groups]) {
-    if (!Array.isArray(list)) continue;
-    for (const group of list) {
-      if (!isObject(group) || !Array.isArray(group.properties)) continue;
-      if (group.properties.some((p) => isObject(p) && (p.type === 'flag' || p.type === 'cohort'))) return true;
-    }
-  }
-  return false;
-}
-
-/** The cohort properties of `filters`' conditions (tolerant of any input, like `flagDependencyIds`). */
-function cohortProperties(filters: unknown): Json[] {
+function conditionProperties(filters: unknown): Json[] {
   if (!isObject(filters)) return [];
   const out: Json[] = [];
   for (const list of [filters.groups, filters.super_groups, filters.holdout_groups]) {
     if (!Array.isArray(list)) continue;
     for (const group of list) {
       if (!isObject(group) || !Array.isArray(group.properties)) continue;
-      for (const p of group.properties) if (isObject(p) && p.type === 'cohort') out.push(p);
+      for (const p of group.properties) if (isObject(p)) out.push(p);
     }
   }
   return out;
+}
+
+/**
+ * Whether `filters` has a flag or cohort condition: an edge of the project's dependency graphs.
+ * A condition whose id does not read still counts, so that a writer never skips the graph lock
+ * it needs.
+ */
+export function hasDependencyConditions(filters: unknown): boolean {
+  return conditionProperties(filters).some((p) => p.type === 'flag' || p.type === 'cohort');
+}
+
+/** The cohort properties of `filters`' conditions (tolerant of any input, like `flagDependencyIds`). */
+function cohortProperties(filters: unknown): Json[] {
+  return conditionProperties(filters).filter((p) => p.type === 'cohort');
 }
 
 /** Ids of the cohorts `filters` points at. */

@@ -1,6 +1,7 @@
 import { escapeLike, isUniqueViolation, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { SqlParams } from '@app/targeting';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { DependencyFlag, flagDependencyIds } from '../domain/filters';
 import type { DefinitionFlag } from '../domain/project-snapshot';
@@ -36,14 +37,6 @@ function toFlag(r: FlagRecord): Flag {
   };
 }
 
-/** Every column of a flag, named as `FlagRecord` names them (for plain SQL). */
-const FLAG_COLUMNS = `f.id, f.project_id AS "projectId", f.key, f.name, f.filters, f.active, f.deleted, f.version,
-  f.ensure_experience_continuity AS "ensureExperienceContinuity", f.rollback_conditions AS "rollbackConditions",
-  f.performed_rollback AS "performedRollback", f.has_enriched_analytics AS "hasEnrichedAnalytics", f.tags,
-  f.usage_dashboard_id AS "usageDashboardId", f.analytics_dashboards AS "analyticsDashboards",
-  f.created_by_id AS "createdById", f.last_modified_by_id AS "lastModifiedById", f.created_at AS "createdAt",
-  f.updated_at AS "updatedAt", f.last_called_at AS "lastCalledAt"`;
-
 const ORDER_COLUMNS: Record<FlagListOrder['field'], string> = {
   created_at: 'f.created_at',
   key: 'f.key',
@@ -61,7 +54,15 @@ function translateKeyViolation(e: unknown): never {
 /** Flags in PostgreSQL. Every query is scoped by project (or by the organization's projects). */
 @Injectable()
 export class FlagsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  /** Every column of a flag under its `FlagRecord` name (plain SQL rows read as records). */
+  private readonly columns: string;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {
+    this.columns = ds
+      .getMetadata(FlagRecord)
+      .columns.map((c) => `f.${c.databaseName} AS "${c.propertyName}"`)
+      .join(', ');
+  }
 
   private qb(m?: EntityManager): SelectQueryBuilder<FlagRecord> {
     return (m ?? this.ds.manager).getRepository(FlagRecord).createQueryBuilder('f');
@@ -75,21 +76,20 @@ export class FlagsRepository {
    * list's CPU.
    */
   listStatements(projectId: number, filter: FlagListFilter, order: FlagListOrder, limit: number, offset: number) {
-    const params: unknown[] = [projectId];
-    const add = (value: unknown) => `$${params.push(value)}`;
+    const params = new SqlParams([projectId]);
     const where = ['f.project_id = $1', 'f.deleted = false'];
     if (filter.active === 'STALE') {
       // PostHog's stale flags: on and not called for 30 days; or, never called, made more than 30
       // days ago and rolled out to everyone (flag_fully_rolled_out, the same rule as flagStatus).
-      const before = add(filter.staleBefore);
+      const before = params.add(filter.staleBefore);
       where.push(
         `f.active AND (f.last_called_at < ${before}
            OR (f.last_called_at IS NULL AND f.created_at < ${before} AND flag_fully_rolled_out(f.filters)))`,
       );
-    } else if (filter.active !== undefined) where.push(`f.active = ${add(filter.active)}`);
-    if (filter.createdById !== undefined) where.push(`f.created_by_id = ${add(filter.createdById)}`);
+    } else if (filter.active !== undefined) where.push(`f.active = ${params.add(filter.active)}`);
+    if (filter.createdById !== undefined) where.push(`f.created_by_id = ${params.add(filter.createdById)}`);
     if (filter.search !== undefined) {
-      const pattern = add(`%${escapeLike(filter.search)}%`);
+      const pattern = params.add(`%${escapeLike(filter.search)}%`);
       where.push(`(f.key ILIKE ${pattern} OR f.name ILIKE ${pattern})`);
     }
     if (filter.type === 'boolean') {
@@ -99,20 +99,21 @@ export class FlagsRepository {
     } else if (filter.type === 'experiment') {
       where.push('false'); // no experiments yet
     }
-    if (filter.tags !== undefined && filter.tags.length > 0) where.push(`f.tags && ${add(filter.tags)}::text[]`);
+    if (filter.tags !== undefined && filter.tags.length > 0) where.push(`f.tags && ${params.add(filter.tags)}::text[]`);
     const direction = order.descending ? 'DESC' : 'ASC';
     const orderBy = [`${ORDER_COLUMNS[order.field]} ${direction}`];
     if (order.field !== 'id') orderBy.push(`f.id ${direction}`);
     const condition = where.join(' AND ');
-    const countParams = [...params];
-    return {
-      page: [
-        `SELECT ${FLAG_COLUMNS} FROM feature_flags f WHERE ${condition}
-          ORDER BY ${orderBy.join(', ')} LIMIT ${add(limit + 1)} OFFSET ${add(offset)}`,
-        params,
-      ] as [string, unknown[]],
-      count: [`SELECT count(*) AS count FROM feature_flags f WHERE ${condition}`, countParams] as [string, unknown[]],
-    };
+    const count: [string, unknown[]] = [
+      `SELECT count(*) AS count FROM feature_flags f WHERE ${condition}`,
+      [...params.values],
+    ];
+    const page: [string, unknown[]] = [
+      `SELECT ${this.columns} FROM feature_flags f WHERE ${condition}
+        ORDER BY ${orderBy.join(', ')} LIMIT ${params.add(limit + 1)} OFFSET ${params.add(offset)}`,
+      params.values,
+    ];
+    return { page, count };
   }
 
   /**
