@@ -186,15 +186,14 @@ describe('feature flags: CRUD, state table, versions', () => {
       expect(fresh.key).toBe(key);
     });
 
+    /** Filters depending on a flag through a condition whose key is `key` (an id, however spelt). */
+    const dependsOn = (key: unknown) => ({
+      groups: [{ properties: [{ key, type: 'flag', value: true, operator: 'flag_evaluates_to' }] }],
+    });
+
     it('refuses to soft-delete a flag that other active flags depend on', async () => {
       const parent = await create();
-      const child = await create({
-        filters: {
-          groups: [
-            { properties: [{ key: String(parent.id), type: 'flag', value: true, operator: 'flag_evaluates_to' }] },
-          ],
-        },
-      });
+      const child = await create({ filters: dependsOn(String(parent.id)) });
       const res = await t.patch(`${base}/${parent.id}/`, { deleted: true }).expect(400);
       expect(res.body).toMatchObject({ code: 'invalid_input', attr: 'deleted' });
       expect(res.body.detail).toContain(`${child.key} (ID: ${child.id})`);
@@ -208,27 +207,18 @@ describe('feature flags: CRUD, state table, versions', () => {
       ['a number', (id: number) => id],
     ])('counts a dependency whose key is %s as the id it reads as', async (_, spell) => {
       const parent = await create();
-      const child = await create({
-        filters: {
-          groups: [
-            { properties: [{ key: spell(parent.id), type: 'flag', value: true, operator: 'flag_evaluates_to' }] },
-          ],
-        },
-      });
+      const child = await create({ filters: dependsOn(spell(parent.id)) });
       const res = await t.patch(`${base}/${parent.id}/`, { deleted: true }).expect(400);
       expect(res.body.detail).toContain(`${child.key} (ID: ${child.id})`);
     });
 
     it('refuses a dependency cycle', async () => {
       const a = await create();
-      const dependsOn = (id: number) => ({
-        groups: [{ properties: [{ key: String(id), type: 'flag', value: true, operator: 'flag_evaluates_to' }] }],
-      });
-      const b = await create({ filters: dependsOn(a.id) });
-      const res = await t.patch(`${base}/${a.id}/`, { filters: dependsOn(b.id) }).expect(400);
+      const b = await create({ filters: dependsOn(String(a.id)) });
+      const res = await t.patch(`${base}/${a.id}/`, { filters: dependsOn(String(b.id)) }).expect(400);
       expect(res.body).toMatchObject({ code: 'invalid_input', attr: 'filters' });
       expect(res.body.detail).toBe(`Circular dependency detected: ${a.key} → ${b.key} → ${a.key}`);
-      const self = await t.patch(`${base}/${a.id}/`, { filters: dependsOn(a.id) }).expect(400);
+      const self = await t.patch(`${base}/${a.id}/`, { filters: dependsOn(String(a.id)) }).expect(400);
       expect(self.body.detail).toBe(`Feature flag '${a.key}' cannot depend on itself`);
     });
   });
