@@ -1,4 +1,4 @@
-import { describeSchedules, drainAndClose, JsonLogger, loadConfig } from '@app/platform';
+import { applyHeapGrowth, describeSchedules, drainAndClose, JsonLogger, loadConfig } from '@app/platform';
 import { ApiConfig } from './api.config';
 import { ApiApp, createApiApp } from './app';
 
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);
   }
+  applyHeapGrowth(config);
   const logger = new JsonLogger(config.LOG_LEVEL);
   const api = await createApiApp(config, logger);
   installShutdown(api, config);

@@ -1,4 +1,4 @@
-import { describeSchedules, JsonLogger, loadConfig } from '@app/platform';
+import { applyHeapGrowth, describeSchedules, JsonLogger, loadConfig } from '@app/platform';
 import { NestFactory } from '@nestjs/core';
 import { startWorkerHttp } from './worker-http';
 import { WorkerConfig } from './worker.config';
@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);
   }
+  applyHeapGrowth(config);
   const logger = new JsonLogger(config.LOG_LEVEL);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), {
     logger,

@@ -3,6 +3,7 @@
 
 // config: the env schema and the settings every process shares
 export * from './config/env';
+export * from './config/heap-growth';
 export * from './config/http-config';
 export * from './config/platform-config';
 

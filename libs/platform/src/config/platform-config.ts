@@ -64,6 +64,14 @@ export class PlatformConfig {
   LOG_LEVEL: LogLevel = 'info';
 
   /**
+   * How far V8 lets the old generation grow past the live heap before its next full
+   * collection, in percent (V8's --heap-growing-percent). 0: V8's own factor, up to 4×.
+   * A growth factor, not a cap: a large request makes the heap larger, never crashes it.
+   */
+  @EnvInt(0, 400)
+  HEAP_GROWTH_PERCENT = 50;
+
+  /**
    * Expensive requests and background jobs (insight persons, CSV exports, blast radius, cohort
    * persons, static cohorts, cohort counts) that may run at once, each holding one connection.
    * Default half the pool; at most DATABASE_POOL_SIZE - 1, so the rest stays for everything else.
