@@ -128,6 +128,50 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
     }
   });
 
+  it('keeps each project’s definitions version when it is spread over stripes (migration FlagDefinitionVersionStripes1766500000000), and back', async () => {
+    const db = await emptyDatabase();
+    const config = loadConfig(PlatformConfig, { DATABASE_URL: db.url, MIGRATIONS_RUN: 'false' });
+    const at = MIGRATIONS.findIndex((m) => new m().name === 'FlagDefinitionVersionStripes1766500000000');
+    const upTo = (n: number) =>
+      new DataSource({ ...baseOptions(config, { url: db.url }, !serverUrl()), migrations: MIGRATIONS.slice(0, n) });
+    const versions = `SELECT project_id AS p, sum(version)::int AS v, count(*)::int AS rows
+                        FROM flag_definition_versions GROUP BY 1 ORDER BY 1`;
+    const before = upTo(at);
+    await before.initialize();
+    try {
+      await runMigrations(before);
+      const [{ id: org }] = await before.query(`INSERT INTO organizations (name, slug) VALUES ('o', 'o') RETURNING id`);
+      await before.query(
+        `INSERT INTO projects (organization_id, name, api_token) VALUES ($1, 'a', 'phc_a'), ($1, 'b', 'phc_b')`,
+        [org],
+      );
+      await before.query(`INSERT INTO flag_definition_versions (project_id, version) SELECT id, 40 + id FROM projects`);
+    } finally {
+      await before.destroy();
+    }
+    const after = upTo(at + 1);
+    await after.initialize();
+    try {
+      const [a, b] = await after.query(`SELECT id FROM projects ORDER BY id`);
+      const old = [
+        { p: a.id, v: 40 + a.id, rows: 1 },
+        { p: b.id, v: 40 + b.id, rows: 1 },
+      ];
+      expect(await runMigrations(after)).toEqual(['FlagDefinitionVersionStripes1766500000000']);
+      expect(await after.query(versions)).toEqual(old);
+      // two more stripes of project a, as writers on other connections leave them
+      await after.query(
+        `INSERT INTO flag_definition_versions (project_id, stripe, version) VALUES ($1, 3, 2), ($1, 7, 1)`,
+        [a.id],
+      );
+      await after.undoLastMigration();
+      expect(await after.query(versions)).toEqual([{ ...old[0], v: old[0].v + 3 }, old[1]]);
+    } finally {
+      await after.destroy();
+      await db.close();
+    }
+  });
+
   it('bootstraps once: a second start on the same database creates nothing', async () => {
     const db = await emptyDatabase();
     const key = generateSecret('phx_');

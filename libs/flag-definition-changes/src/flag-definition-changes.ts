@@ -27,16 +27,25 @@ const listeningGauge = metrics.gauge(
   '1 while this process LISTENs for flag-definition changes, 0 while that connection is down.',
 );
 
-/** Bumps the projects' version rows (in id order, so that writers lock them in one order) and NOTIFYs. */
+/**
+ * Stripes of a project's version. A write bumps its connection's stripe, so writers on different
+ * connections of the pool seldom wait for each other's commit; the version is the stripes' sum.
+ */
+export const VERSION_STRIPES = 16;
+
+/**
+ * Bumps the projects' version stripes (in id order, so that writers lock them in one order) and
+ * NOTIFYs. Each commit adds one to each project's sum: the version changes with every change.
+ */
 async function bumpVersions(db: Pick<EntityManager, 'query'>, projectIds: number[]): Promise<void> {
   await db.query(
     `WITH bumped AS (
-       INSERT INTO flag_definition_versions AS v (project_id, version)
-       SELECT id, 1 FROM unnest($1::int[]) AS p(id) ORDER BY id
-       ON CONFLICT (project_id) DO UPDATE SET version = v.version + 1, changed_at = now()
+       INSERT INTO flag_definition_versions AS v (project_id, stripe, version)
+       SELECT id, pg_backend_pid() % $3, 1 FROM unnest($1::int[]) AS p(id) ORDER BY id
+       ON CONFLICT (project_id, stripe) DO UPDATE SET version = v.version + 1, changed_at = now()
        RETURNING project_id)
      SELECT pg_notify($2, project_id::text) FROM bumped`,
-    [projectIds, CHANNEL],
+    [projectIds, CHANNEL, VERSION_STRIPES],
   );
 }
 
@@ -44,8 +53,8 @@ async function bumpVersions(db: Pick<EntityManager, 'query'>, projectIds: number
  * "The flag definitions of project P changed": flags, cohorts and group types, whatever context
  * wrote them. Writers call `record(m, projectId)` inside their transaction; it
  *
- * - bumps the project's row in `flag_definition_versions` in that transaction, right before its
- *   commit (a version other instances compare against, as a backstop for lost notifications),
+ * - bumps the project's version in `flag_definition_versions` in that transaction, right before
+ *   its commit (a version other instances compare against, as a backstop for lost notifications),
  * - NOTIFYs other instances on PostgreSQL (delivered at commit, dropped on rollback),
  * - tells listeners in this process right after the commit, before the writer answers, so the
  *   next request sees the change.
@@ -69,9 +78,9 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
   }
 
   /**
-   * In the writer's transaction: marks the project, and the version row is bumped (with the
-   * NOTIFY) right before the commit, once per project, wherever the writer called this. That row's
-   * lock serialises every definitions writer of the project, so it is the transaction's last lock,
+   * In the writer's transaction: marks the project, and the version is bumped (with the NOTIFY)
+   * right before the commit, once per project, wherever the writer called this. A stripe's lock
+   * serialises the project's writers on one connection stripe, so it is the transaction's last lock,
    * held for the commit alone: taken earlier, it made writers queue for the rest of each other's
    * work, and could close a deadlock with a lock taken after it (a key index entry, a graph lock).
    * Without a transaction, at once.
@@ -113,11 +122,11 @@ export class FlagDefinitionChanges implements EntitySubscriberInterface, OnAppli
 
   /** The project's current version (0 before its first change). */
   async version(projectId: number): Promise<number> {
-    const rows: Array<{ version: number }> = await this.ds.query(
-      `SELECT version FROM flag_definition_versions WHERE project_id = $1`,
+    const rows: Array<{ version: string | null }> = await this.ds.query(
+      `SELECT sum(version) AS version FROM flag_definition_versions WHERE project_id = $1`,
       [projectId],
     );
-    return rows.length === 0 ? 0 : Number(rows[0].version);
+    return Number(rows[0]?.version ?? 0);
   }
 
   /**

@@ -17,6 +17,7 @@ import { Webhooks1766000000000 } from './1766000000000-webhooks';
 import { SignIn1766100000000 } from './1766100000000-sign-in';
 import { EventPartitions1766300000000 } from './1766300000000-event-partitions';
 import { EventDefinitionDescription1766400000000 } from './1766400000000-event-definition-description';
+import { FlagDefinitionVersionStripes1766500000000 } from './1766500000000-flag-definition-version-stripes';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   SignIn1766100000000,
   EventPartitions1766300000000,
   EventDefinitionDescription1766400000000,
+  FlagDefinitionVersionStripes1766500000000,
 ];
