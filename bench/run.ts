@@ -33,6 +33,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { uuidv7 } from '@posthog/core';
 import { apiCall, Api, createCohorts, createFlags, flagBody, seedPersonsAndEvents } from './generate';
 import {
   ADMIN_URL,
@@ -576,7 +577,8 @@ async function main(): Promise<void> {
         event: signup && i === 99 ? `bench signup ${signups++ % 10}` : i % 3 === 0 ? '$pageview' : 'bench event',
         // Known persons, and one id in ten never seen before (a new person each).
         distinct_id: Math.random() < 0.1 ? `new-${randomUUID()}` : distinctId(),
-        uuid: randomUUID(),
+        // Time-ordered, from the generator posthog-node and posthog-js use for events.
+        uuid: uuidv7(),
         timestamp: now,
         properties: { $current_url: 'https://example.com/bench', n: i, $lib: 'bench' },
       }));
