@@ -159,13 +159,19 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
       ];
       expect(await runMigrations(after)).toEqual(['FlagDefinitionVersionStripes1766500000000']);
       expect(await after.query(versions)).toEqual(old);
-      // two more stripes of project a, as writers on other connections leave them
+      // two more stripes of project a, as writers on other connections leave them; a third
+      // project written only on other stripes, as most are after the upgrade
       await after.query(
-        `INSERT INTO flag_definition_versions (project_id, stripe, version) VALUES ($1, 3, 2), ($1, 7, 1)`,
+        `INSERT INTO projects (organization_id, name, api_token) SELECT organization_id, 'c', 'phc_c' FROM projects WHERE id = $1`,
         [a.id],
       );
+      const [{ id: c }] = await after.query(`SELECT id FROM projects WHERE name = 'c'`);
+      await after.query(
+        `INSERT INTO flag_definition_versions (project_id, stripe, version) VALUES ($1, 3, 2), ($1, 7, 1), ($2, 3, 4), ($2, 7, 5)`,
+        [a.id, c],
+      );
       await after.undoLastMigration();
-      expect(await after.query(versions)).toEqual([{ ...old[0], v: old[0].v + 3 }, old[1]]);
+      expect(await after.query(versions)).toEqual([{ ...old[0], v: old[0].v + 3 }, old[1], { p: c, v: 9, rows: 1 }]);
     } finally {
       await after.destroy();
       await db.close();

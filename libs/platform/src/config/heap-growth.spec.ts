@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { loadConfig } from './env';
 import { applyHeapGrowth } from './heap-growth';
+import { PlatformConfig } from './platform-config';
 
 describe('applyHeapGrowth', () => {
   it('sets V8’s heap growing factor from HEAP_GROWTH_PERCENT', () => {
@@ -19,5 +21,13 @@ describe('applyHeapGrowth', () => {
     const out = spawnSync(process.execPath, ['--heap-growing-percent=50', '-e', ''], { encoding: 'utf8' });
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
+  });
+
+  it.each(['0', '10', '400'])('accepts HEAP_GROWTH_PERCENT=%s', (value) => {
+    expect(loadConfig(PlatformConfig, { HEAP_GROWTH_PERCENT: value }).HEAP_GROWTH_PERCENT).toBe(Number(value));
+  });
+
+  it.each(['1', '9', '401', '-1', 'fast'])('refuses HEAP_GROWTH_PERCENT=%s, naming it', (value) => {
+    expect(() => loadConfig(PlatformConfig, { HEAP_GROWTH_PERCENT: value })).toThrow(/HEAP_GROWTH_PERCENT/);
   });
 });

@@ -1,4 +1,4 @@
-import { Matches } from 'class-validator';
+import { Matches, ValidateBy } from 'class-validator';
 import { EnvBoolean, EnvCron, EnvEnum, EnvInt, EnvOptional, EnvString, EnvTimeZone } from './env';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -69,6 +69,14 @@ export class PlatformConfig {
    * A growth factor, not a cap: a large request makes the heap larger, never crashes it.
    */
   @EnvInt(0, 400)
+  @ValidateBy(
+    {
+      name: 'heapGrowth',
+      // Below 10 (a factor under V8's own least, 1.1) would collect the whole heap at every growth.
+      validator: { validate: (v) => v === 0 || (typeof v === 'number' && v >= 10) },
+    },
+    { message: "HEAP_GROWTH_PERCENT must be 0 (V8's own factor) or 10 to 400" },
+  )
   HEAP_GROWTH_PERCENT = 50;
 
   /**

@@ -18,8 +18,8 @@ const DEPENDENCY_GRAPH_LOCK = 720_530_199;
  * transactions that each add one edge of a cycle would otherwise both find none and both commit.
  *
  * Take it before reading the graph and before the transaction's first write other than the row
- * lock of the object it changes (`FlagDefinitionChanges` bumps its version row at the commit, so
- * that row's lock always comes after this one).
+ * lock of the object it changes (`FlagDefinitionChanges` bumps its version stripe at the commit,
+ * so that row's lock always comes after this one).
  */
 export async function lockDependencyGraphs(m: EntityManager, projectId: number): Promise<void> {
   await m.query('SELECT pg_advisory_xact_lock($1, $2)', [DEPENDENCY_GRAPH_LOCK, projectId]);

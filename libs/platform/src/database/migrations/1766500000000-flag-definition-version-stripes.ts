@@ -6,6 +6,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * sum, so the version still changes with every committed change; but writers on different
  * connections no longer queue on one row lock held through each other's commits (measured:
  * 5.7 ms of waiting per flag creation at 10 connections). Existing versions become stripe 0.
+ * Not for a rolling upgrade: an earlier release's writers upsert on the old key and fail.
  */
 export class FlagDefinitionVersionStripes1766500000000 implements MigrationInterface {
   name = 'FlagDefinitionVersionStripes1766500000000';
