@@ -12,6 +12,7 @@ import {
   RunningCli,
   ServerProcess,
   spawnCli,
+  startLine,
   startServer,
   startWorker,
 } from '../support/processes';
@@ -319,12 +320,8 @@ describe(`event-deletion batch processes (${serverUrl() ? 'PostgreSQL' : 'embedd
     server ??= await startServer(env);
     const worker = await startWorker({ ...env, EVENT_DELETION_CRON: '30 4 * * 1', EVENT_DELETION_TIMEZONE: 'UTC' });
     try {
-      const started = JSON.parse(
-        worker
-          .output()
-          .split('\n')
-          .find((l) => l.includes('"msg":"worker started"'))!,
-      );
+      const started = startLine(worker, 'worker started') as { schedules: { next: string }[] };
+      expect(started).toMatchObject({ heapGrowingPercent: 50 });
       expect(started.schedules).toEqual([
         {
           name: 'event-deletion',
@@ -349,13 +346,7 @@ describe(`event-deletion batch processes (${serverUrl() ? 'PostgreSQL' : 'embedd
     const off = await startWorker({ ...env, EVENT_DELETION_CRON: '' });
     try {
       await waitFor(() => (off.output().includes('event deletion schedule off') ? true : undefined));
-      const started = JSON.parse(
-        off
-          .output()
-          .split('\n')
-          .find((l) => l.includes('"msg":"worker started"'))!,
-      );
-      expect(started.schedules).toEqual([]);
+      expect(startLine(off, 'worker started').schedules).toEqual([]);
     } finally {
       off.child.kill('SIGTERM');
       expect({ code: await off.exited, output: off.output() }).toMatchObject({ code: 0 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '../support/poll';
-import { cleanEnv, runCli, ServerProcess, startServer } from '../support/processes';
+import { cleanEnv, runCli, ServerProcess, startLine, startServer } from '../support/processes';
 import { emptyDatabase, serverUrl, TestDatabase } from '../support/test-database';
 import { startTestApp } from '../support/test-app';
 
@@ -50,6 +50,10 @@ describe(`server and CLI processes (${serverUrl() ? 'PostgreSQL' : 'embedded PGl
     } finally {
       await t.close();
     }
+  });
+
+  it('sets V8’s heap growing factor from HEAP_GROWTH_PERCENT (default 50) and logs it on the start line', () => {
+    expect(startLine(server, 'listening')).toMatchObject({ heapGrowingPercent: 50 });
   });
 
   it('prints a working key once, in a banner with the project token', async () => {
@@ -183,13 +187,14 @@ describe(`server and CLI processes (${serverUrl() ? 'PostgreSQL' : 'embedded PGl
     expect(r.stdout).toBe('');
   });
 
-  it('exits 0 on SIGTERM after a clean shutdown, and starts again without a new banner', async () => {
+  it('exits 0 on SIGTERM after a clean shutdown, and starts again (V8’s own heap growth) without a new banner', async () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
 
-    server = await startServer(env);
+    server = await startServer({ ...env, HEAP_GROWTH_PERCENT: '0' });
     expect(server.output()).not.toContain('Bunting is running at');
+    expect(startLine(server, 'listening')).toMatchObject({ heapGrowingPercent: null });
     expect((await api('/api/projects/')).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

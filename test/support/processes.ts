@@ -62,10 +62,10 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): P
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
     const check = () => {
-      const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
+      const line = logLine(out, 'listening');
       if (line) {
         clearTimeout(timer);
-        resolveUrl(`http://127.0.0.1:${JSON.parse(line).port}`);
+        resolveUrl(`http://127.0.0.1:${line.port}`);
       }
     };
     child.stdout!.on('data', check);
@@ -95,6 +95,18 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv): RunningCli {
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
+/** The JSON log line a process wrote with this message (its start line: `listening`, `worker started`). */
+export function startLine(process: ServerProcess, msg: string): Record<string, unknown> {
+  const line = logLine(process.output(), msg);
+  if (!line) throw new Error(`no "${msg}" line in:\n${process.output()}`);
+  return line;
+}
+
+function logLine(output: string, msg: string): Record<string, unknown> | undefined {
+  const line = output.split('\n').find((l) => l.includes(`"msg":${JSON.stringify(msg)}`));
+  return line === undefined ? undefined : (JSON.parse(line) as Record<string, unknown>);
+}
+
 /** Starts the built worker and waits until it logs that it started (WORKER_PORT=0: a free port). */
 export async function startWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/apps/worker/src/main.js')], {
@@ -108,10 +120,10 @@ export async function startWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): P
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), timeoutMs);
     const check = () => {
-      const line = out.split('\n').find((l) => l.includes('"msg":"worker started"'));
+      const line = logLine(out, 'worker started');
       if (line) {
         clearTimeout(timer);
-        resolveUrl(`http://127.0.0.1:${JSON.parse(line).port}`);
+        resolveUrl(`http://127.0.0.1:${line.port}`);
       }
     };
     child.stdout!.on('data', check);

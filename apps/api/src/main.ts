@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);
   }
-  applyHeapGrowth(config);
+  const heapGrowingPercent = applyHeapGrowth(config);
   const logger = new JsonLogger(config.LOG_LEVEL);
   const api = await createApiApp(config, logger);
   installShutdown(api, config);
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   if (api.bootstrap) process.stdout.write(banner(url, api.bootstrap));
-  logger.entry('info', 'listening', { url, port });
+  logger.entry('info', 'listening', { url, port, heapGrowingPercent });
   if (config.SCHEDULER_ENABLED) logger.entry('info', 'scheduled jobs', { schedules: describeSchedules(api.app) });
 }
 

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);
   }
-  applyHeapGrowth(config);
+  const heapGrowingPercent = applyHeapGrowth(config);
   const logger = new JsonLogger(config.LOG_LEVEL);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), {
     logger,
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.WORKER_PORT;
-  logger.entry('info', 'worker started', { port, schedules: describeSchedules(app) });
+  logger.entry('info', 'worker started', { port, schedules: describeSchedules(app), heapGrowingPercent });
 }
 
 main().catch((e: unknown) => {

@@ -6,13 +6,13 @@ import { PlatformConfig } from './platform-config';
 describe('applyHeapGrowth', () => {
   it('sets V8’s heap growing factor from HEAP_GROWTH_PERCENT', () => {
     const set: string[] = [];
-    applyHeapGrowth({ HEAP_GROWTH_PERCENT: 50 }, (flags) => set.push(flags));
+    expect(applyHeapGrowth({ HEAP_GROWTH_PERCENT: 50 }, (flags) => set.push(flags))).toBe(50);
     expect(set).toEqual(['--heap-growing-percent=50']);
   });
 
   it('leaves V8’s own factor at 0', () => {
     const set: string[] = [];
-    applyHeapGrowth({ HEAP_GROWTH_PERCENT: 0 }, (flags) => set.push(flags));
+    expect(applyHeapGrowth({ HEAP_GROWTH_PERCENT: 0 }, (flags) => set.push(flags))).toBeNull();
     expect(set).toEqual([]);
   });
 
