@@ -183,6 +183,8 @@ describe('flag helpers: evaluation_reasons, my_flags, local_evaluation, blast ra
       for (const path of ['/flags/definitions', '/api/feature_flag/local_evaluation']) {
         const res = await t.get(`${path}?token=${t.projectToken}&send_cohorts`).expect(200);
         expect(res.body).toEqual(expected);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
         await t.get(`${path}?token=${t.projectToken}&send_cohorts`).set('If-None-Match', res.headers.etag).expect(304);
         expect((await t.get(`${path}?token=${t.projectToken}`, null).expect(401)).body.code).toBe('not_authenticated');
         expect((await t.get(`${path}?token=phc_nope`).expect(401)).body.code).toBe('invalid_api_key');

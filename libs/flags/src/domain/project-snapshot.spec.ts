@@ -1,4 +1,4 @@
-import { DefinitionFlag, ProjectSnapshot } from './project-snapshot';
+import { DefinitionFlag, ProjectSnapshot, strongEtag } from './project-snapshot';
 
 let id = 0;
 const flag = (
@@ -52,12 +52,13 @@ describe('a project’s compiled definitions', () => {
     const one = new ProjectSnapshot(1, 0, flags, [], { '0': 'company' });
     const body = one.localEvaluation(true);
     expect(one.localEvaluation(true)).toBe(body);
-    expect(JSON.parse(body.json)).toEqual({
+    expect(JSON.parse(body.json.toString('utf8'))).toEqual({
       flags: [expect.objectContaining({ key: 'a' }), expect.objectContaining({ key: 'b', active: false })],
       group_type_mapping: { '0': 'company' },
       cohorts: {},
     });
     expect(body.etag).toMatch(/^"[\w-]{32}"$/);
+    expect(body.etag).toBe(strongEtag(body.json.toString('utf8'))); // the tag of the text, as before
     // Another instance (or a reload) with the same definitions: the same tag.
     expect(new ProjectSnapshot(1, 9, flags, [], { '0': 'company' }).localEvaluation(true).etag).toBe(body.etag);
     expect(new ProjectSnapshot(1, 9, flags.slice(0, 1), [], {}).localEvaluation(true).etag).not.toBe(body.etag);

@@ -20,9 +20,13 @@ export interface DefinitionFlag extends FlagDefinition {
   version: number;
 }
 
-/** The cached body of a local-evaluation endpoint (PostHog's flag definitions): JSON text and its strong ETag, made once. */
+/**
+ * The cached body of a local-evaluation endpoint (PostHog's flag definitions): its JSON as UTF-8
+ * bytes and its strong ETag, made once. Bytes, not text: Express encodes a string body again on
+ * every response (42 % of the 200's CPU with 300 flags).
+ */
 export interface LocalEvaluationBody {
-  json: string;
+  json: Buffer;
   etag: string;
 }
 
@@ -86,11 +90,13 @@ export class ProjectSnapshot {
         sendCohorts,
         chainLimits: this.chainLimits,
       });
-      const json = JSON.stringify({
-        flags: shipped.flags,
-        group_type_mapping: this.groupTypeMapping,
-        cohorts: shipped.cohorts,
-      });
+      const json = Buffer.from(
+        JSON.stringify({
+          flags: shipped.flags,
+          group_type_mapping: this.groupTypeMapping,
+          cohorts: shipped.cohorts,
+        }),
+      );
       body = { json, etag: strongEtag(json) };
       this.bodies.set(sendCohorts, body);
     }
@@ -98,8 +104,8 @@ export class ProjectSnapshot {
   }
 }
 
-/** A strong ETag over `text` (a content hash: the same definitions always get the same tag). */
-export function strongEtag(text: string): string {
+/** A strong ETag over `text` or its UTF-8 bytes (a content hash: the same definitions always get the same tag). */
+export function strongEtag(text: string | Buffer): string {
   return `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
 }
 
