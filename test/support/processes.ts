@@ -14,7 +14,14 @@ export function ensureBuilt(): void {
 export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of Object.keys(env)) {
-    if (k === 'NODE_OPTIONS' || k === 'DATABASE_URL' || k.startsWith('JEST') || k.startsWith('BUNTING_E2E'))
+    // HEAP_GROWTH_PERCENT too: the process tests check its default.
+    if (
+      k === 'NODE_OPTIONS' ||
+      k === 'DATABASE_URL' ||
+      k === 'HEAP_GROWTH_PERCENT' ||
+      k.startsWith('JEST') ||
+      k.startsWith('BUNTING_E2E')
+    )
       delete env[k];
   }
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
@@ -96,9 +103,9 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv): RunningCli {
 }
 
 /** The JSON log line a process wrote with this message (its start line: `listening`, `worker started`). */
-export function startLine(process: ServerProcess, msg: string): Record<string, unknown> {
-  const line = logLine(process.output(), msg);
-  if (!line) throw new Error(`no "${msg}" line in:\n${process.output()}`);
+export function startLine(proc: ServerProcess, msg: string): Record<string, unknown> {
+  const line = logLine(proc.output(), msg);
+  if (!line) throw new Error(`no "${msg}" line in:\n${proc.output()}`);
   return line;
 }
 

@@ -59,6 +59,8 @@ describe('a project’s compiled definitions', () => {
     });
     expect(body.etag).toMatch(/^"[\w-]{32}"$/);
     expect(body.etag).toBe(strongEtag(body.json.toString('utf8'))); // the tag of the text, as before
+    // Its own memory, not a slice of Node's shared buffer pool that the cache would keep alive.
+    expect([body.json.byteOffset, body.json.buffer.byteLength]).toEqual([0, body.json.length]);
     // Another instance (or a reload) with the same definitions: the same tag.
     expect(new ProjectSnapshot(1, 9, flags, [], { '0': 'company' }).localEvaluation(true).etag).toBe(body.etag);
     expect(new ProjectSnapshot(1, 9, flags.slice(0, 1), [], {}).localEvaluation(true).etag).not.toBe(body.etag);

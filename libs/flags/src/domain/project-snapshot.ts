@@ -90,13 +90,15 @@ export class ProjectSnapshot {
         sendCohorts,
         chainLimits: this.chainLimits,
       });
-      const json = Buffer.from(
-        JSON.stringify({
-          flags: shipped.flags,
-          group_type_mapping: this.groupTypeMapping,
-          cohorts: shipped.cohorts,
-        }),
-      );
+      const text = JSON.stringify({
+        flags: shipped.flags,
+        group_type_mapping: this.groupTypeMapping,
+        cohorts: shipped.cohorts,
+      });
+      // Memory of its own: Buffer.from would make a small body a slice of Node's shared 8 KiB pool,
+      // which the cached body would then keep alive whole.
+      const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+      json.write(text);
       body = { json, etag: strongEtag(json) };
       this.bodies.set(sendCohorts, body);
     }

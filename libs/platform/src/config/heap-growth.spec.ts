@@ -13,6 +13,7 @@ describe('applyHeapGrowth', () => {
   it('leaves V8’s own factor at 0', () => {
     const set: string[] = [];
     expect(applyHeapGrowth({ HEAP_GROWTH_PERCENT: 0 }, (flags) => set.push(flags))).toBeNull();
+    expect(applyHeapGrowth({ HEAP_GROWTH_PERCENT: NaN }, (flags) => set.push(flags))).toBeNull();
     expect(set).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ export function applyHeapGrowth(
   config: Pick<PlatformConfig, 'HEAP_GROWTH_PERCENT'>,
   setFlags: (flags: string) => void = setFlagsFromString,
 ): number | null {
-  if (config.HEAP_GROWTH_PERCENT === 0) return null;
+  if (!(config.HEAP_GROWTH_PERCENT > 0)) return null;
   setFlags(`--heap-growing-percent=${config.HEAP_GROWTH_PERCENT}`);
   return config.HEAP_GROWTH_PERCENT;
 }
