@@ -473,7 +473,10 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
           else if (instance !== 1) survivorsFailed.push(`${instance}: ${res.status} ${JSON.stringify(res.body)}`);
         } catch (e) {
           // the killed instance refuses or drops connections: not acknowledged
-          if (instance !== 1 || !killed) survivorsFailed.push(`${instance}: ${(e as Error).message}`);
+          if (instance !== 1 || !killed) {
+            const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+            survivorsFailed.push(`${instance}: ${(e as Error).message} (${cause?.code ?? cause?.message ?? 'no cause'})`);
+          }
         }
       }
     };
