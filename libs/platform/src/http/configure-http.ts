@@ -3,6 +3,7 @@ import { INestApplication } from '@nestjs/common';
 import type { Express, RequestHandler } from 'express';
 import { HttpConfig } from '../config/http-config';
 import { answerClientErrors } from './client-errors';
+import { keepConnectionsAlive } from './keep-alive';
 import { JsonLogger } from '../observability/json-logger';
 import {
   conditionalOnlyOnValidators,
@@ -31,11 +32,7 @@ export interface HttpSetup {
  */
 export async function configureHttp(app: INestApplication, config: HttpConfig, setup: HttpSetup): Promise<void> {
   const express = app.getHttpAdapter().getInstance() as Express;
-  // Idle keep-alive connections outlive the clients' own timeouts (undici 4 s, load balancers
-  // 60 s), so a client never reuses a socket at the instant the server closes it.
   const server = app.getHttpServer() as Server;
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   answerClientErrors(server);
   express.disable('x-powered-by');
   // Forwarded headers count only from the configured proxies: req.ip, req.protocol and links.
@@ -44,6 +41,7 @@ export async function configureHttp(app: INestApplication, config: HttpConfig, s
   express.set('etag', false);
   conditionalOnlyOnValidators(express);
   const logger = app.get(JsonLogger);
+  app.use(keepConnectionsAlive(server));
   app.use(observeRequests(logger, app.get(Lifecycle)));
   app.use(repercentBrokenPaths());
   // Before anything that can answer (the body parser's 413/415 included).
