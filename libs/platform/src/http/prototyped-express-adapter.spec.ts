@@ -1,7 +1,8 @@
 import type { Express } from 'express';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { PrototypedExpressAdapter } from './prototyped-express-adapter';
+import { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo, Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { constructedWith, PrototypedExpressAdapter } from './prototyped-express-adapter';
 
 describe('PrototypedExpressAdapter', () => {
   it('creates requests and responses on the app’s prototypes before Express sees them', async () => {
@@ -27,5 +28,23 @@ describe('PrototypedExpressAdapter', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('makes every request and every response with one hidden class (V8 map), as plain Node does', () => {
+    // V8's own check, which only code parsed under --allow-natives-syntax may call.
+    setFlagsFromString('--allow-natives-syntax');
+    const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+    const app = new PrototypedExpressAdapter().getInstance<Express>();
+    const Req = constructedWith(IncomingMessage, app.request);
+    const Res = constructedWith(ServerResponse, app.response);
+    const socket = new Socket();
+    const [a, b] = [new Req(socket), new Req(socket)];
+    const [c, d] = [new Res(a), new Res(b)];
+    expect(Object.getPrototypeOf(a)).toBe(app.request);
+    expect(Object.getPrototypeOf(c)).toBe(app.response);
+    expect([a instanceof IncomingMessage, c instanceof ServerResponse]).toEqual([true, true]);
+    expect([haveSameMap(a, b), haveSameMap(c, d)]).toEqual([true, true]);
+    // the control: plain Node objects share theirs
+    expect(haveSameMap(new IncomingMessage(socket), new IncomingMessage(socket))).toBe(true);
   });
 });
