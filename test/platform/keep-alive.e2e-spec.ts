@@ -23,6 +23,16 @@ function nextResponse(socket: Socket): Promise<{ status: number; headers: Record
   });
 }
 
+/** Runs `use` on a fresh raw connection to the app, closed afterwards. */
+async function withSocket(t: TestApp, use: (socket: Socket) => Promise<void>): Promise<void> {
+  const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
+  try {
+    await use(socket);
+  } finally {
+    socket.destroy();
+  }
+}
+
 describe('idle keep-alive connections', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -34,8 +44,7 @@ describe('idle keep-alive connections', () => {
   });
 
   it('stay open well past the idle time the server advertises, so a client whose clock runs late never reuses a closed one', async () => {
-    const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
-    try {
+    await withSocket(t, async (socket) => {
       socket.write('GET /_health HTTP/1.1\r\nHost: bunting\r\n\r\n');
       const first = await nextResponse(socket);
       expect(first.status).toBe(200);
@@ -46,21 +55,16 @@ describe('idle keep-alive connections', () => {
       await new Promise((r) => setTimeout(r, advertised * 1_100));
       socket.write('GET /_health HTTP/1.1\r\nHost: bunting\r\n\r\n');
       expect((await nextResponse(socket)).status).toBe(200);
-    } finally {
-      socket.destroy();
-    }
+    });
   }, 100_000);
 
   it('advertises nothing on a connection the client closes', async () => {
-    const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
-    try {
+    await withSocket(t, async (socket) => {
       socket.write('GET /_health HTTP/1.1\r\nHost: bunting\r\nConnection: close\r\n\r\n');
       const res = await nextResponse(socket);
       expect(res.status).toBe(200);
       expect(res.headers.connection).toBe('close');
       expect(res.headers['keep-alive']).toBeUndefined();
-    } finally {
-      socket.destroy();
-    }
+    });
   });
 });
