@@ -1,3 +1,5 @@
+import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { APP_INTERCEPTOR, ModulesContainer } from '@nestjs/core';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { saveCostlyShapes } from '../hardening/costly-shapes';
@@ -109,6 +111,55 @@ describe('expensive routes: bounded per user and project, off the pool share of 
         'post /feature_flags/{id}/create_static_cohort_for_flag',
       ].sort(),
     );
+  });
+
+  it('runs an interceptor on the expensive routes and on no other route (none is global)', () => {
+    const modules = [...t.app.get(ModulesContainer).values()];
+    // APP_INTERCEPTOR providers are registered under "APP_INTERCEPTOR (UUID: …)"
+    const global = modules.flatMap((m) => [...m.providers.keys()]).filter((k) => String(k).startsWith(APP_INTERCEPTOR));
+    expect(global).toEqual([]);
+    const routes = modules.flatMap((m) =>
+      [...m.controllers.values()].flatMap(({ metatype }) => {
+        const proto = (metatype as { prototype: Record<string, unknown> }).prototype;
+        return Object.getOwnPropertyNames(proto)
+          .filter((name) => Reflect.getMetadata(METHOD_METADATA, proto[name] as object) !== undefined)
+          .map((name) => {
+            const targets = [proto[name] as object, metatype as object];
+            const on = (key: string) => targets.some((target) => Reflect.getMetadata(key, target) !== undefined);
+            return {
+              route: `${metatype!.name}.${name}`,
+              expensive: on('bunting:expensive'),
+              intercepted: on(INTERCEPTORS_METADATA),
+            };
+          });
+      }),
+    );
+    // create_static_cohort_for_flag is marked in OpenAPI only: its service admits the filling, which outlives the request
+    expect(
+      routes
+        .filter((r) => r.expensive)
+        .map((r) => r.route)
+        .sort(),
+    ).toEqual(
+      [
+        'AnalyticsController.correlation',
+        'AnalyticsController.correlationPost',
+        'AnalyticsController.funnel',
+        'AnalyticsController.funnelPost',
+        'AnalyticsController.lifecycle',
+        'AnalyticsController.path',
+        'AnalyticsController.pathPost',
+        'AnalyticsController.personCohorts',
+        'AnalyticsController.retention',
+        'AnalyticsController.stickiness',
+        'AnalyticsController.trends',
+        'AnalyticsController.values',
+        'CohortsController.persons',
+        'FlagAudienceController.blastRadius',
+        'PersonsController.list',
+      ].sort(),
+    );
+    expect(routes.filter((r) => r.intercepted !== r.expensive)).toEqual([]);
   });
 
   it('answers 429 with Retry-After past the bound while another tenant’s flag list and /flags succeed', async () => {

@@ -5,6 +5,7 @@ import {
   Injectable,
   NestInterceptor,
   SetMetadata,
+  UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiExtension } from '@nestjs/swagger';
@@ -21,9 +22,15 @@ const EXPENSIVE_METADATA = 'bunting:expensive';
  * many at once per user and per project (429 with Retry-After beyond), and in one of the
  * service-wide slots, waited for up to EXPENSIVE_QUEUE_TIMEOUT_MS. `unless` names the requests
  * of the route that are cheap (an indexed lookup). OpenAPI shows `x-expensive`.
+ * The interceptor is the route's own, never global: any interceptor on a route makes Nest run
+ * its whole RxJS chain for every request of it (two `defer`s, `mergeAll`, async-scope binding).
  */
 export function ExpensiveRoute(unless?: (req: Request) => boolean): MethodDecorator & ClassDecorator {
-  return applyDecorators(SetMetadata(EXPENSIVE_METADATA, unless ?? true), ApiExtension('x-expensive', true));
+  return applyDecorators(
+    SetMetadata(EXPENSIVE_METADATA, unless ?? true),
+    UseInterceptors(ExpensiveRouteInterceptor),
+    ApiExtension('x-expensive', true),
+  );
 }
 
 /**

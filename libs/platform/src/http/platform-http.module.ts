@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { RateLimits } from '../auth/rate-limits';
 import { HttpConfig } from '../config/http-config';
 import {
@@ -13,7 +13,6 @@ import { SessionController } from '../tenancy/http/session.controller';
 import { AuthGuard, RATE_LIMITER } from './auth.guard';
 import { OperationsController } from './controllers/operations.controller';
 import { ErrorFilter } from './error.filter';
-import { ExpensiveRouteInterceptor } from './expensive-route';
 import { Lifecycle } from './middleware';
 import { OpenApiDocumentHolder } from './openapi';
 import { RouteTable } from './route-table';
@@ -47,7 +46,6 @@ import { RequestValidationPipe } from './validation.pipe';
     },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: ErrorFilter },
-    { provide: APP_INTERCEPTOR, useClass: ExpensiveRouteInterceptor },
     { provide: APP_PIPE, useClass: RequestValidationPipe },
   ],
   exports: [Lifecycle, RouteTable, OpenApiDocumentHolder, RATE_LIMITER],
