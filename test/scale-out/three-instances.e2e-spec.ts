@@ -469,7 +469,13 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
+          res.on('end', () => {
+            try {
+              resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null });
+            } catch (e) {
+              reject(e as Error); // a body that is not JSON: a failure of that instance, not of the test process
+            }
+          });
           res.on('error', reject);
         });
         req.on('error', reject);
