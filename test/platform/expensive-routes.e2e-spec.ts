@@ -1,5 +1,6 @@
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { APP_INTERCEPTOR, ModulesContainer } from '@nestjs/core';
+import { EXPENSIVE_METADATA } from '@app/platform';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { saveCostlyShapes } from '../hardening/costly-shapes';
@@ -128,7 +129,7 @@ describe('expensive routes: bounded per user and project, off the pool share of 
             const on = (key: string) => targets.some((target) => Reflect.getMetadata(key, target) !== undefined);
             return {
               route: `${metatype!.name}.${name}`,
-              expensive: on('bunting:expensive'),
+              expensive: on(EXPENSIVE_METADATA),
               intercepted: on(INTERCEPTORS_METADATA),
             };
           });

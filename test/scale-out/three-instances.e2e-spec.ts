@@ -8,8 +8,8 @@
  * belongs to one process): jest.config.js runs this folder when DATABASE_URL is set.
  */
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { Client } from 'pg';
+import { RawHttpClient } from '../hardening/http-client';
 import { waitFor } from '../support/poll';
 import { cleanEnv, runCli, ServerProcess, spawnCli, startServer, startWorker } from '../support/processes';
 import { tcpProxy, TcpProxy } from '../support/tcp-proxy';
@@ -453,33 +453,20 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
     const writers = Array.from({ length: 6 }, (_, i) =>
       newKey(`writer-${i}-${randomBytes(3).toString('hex')}@example.com`),
     );
-    // The writers' own keep-alive pool, fresh, as an SDK process starting its load has. CI saw
-    // one "other side closed" from each of two live instances before the kill, three times (not
-    // reproduced on a quiet machine). The suspect: fetch's global pool keeps connections idle
+    // The writers' own keep-alive pools, fresh, as an SDK process starting its load has. CI saw
+    // one "other side closed" from each of two live instances before the kill, three times (twelve
+    // runs here, loaded or not, did not). The suspect: fetch's global pool keeps connections idle
     // since the tests before (runCli's spawnSync stops its timers while the servers' idle time
     // runs), and a pooled connection reused just as its server closes it fails with no answer, a
     // client race (RFC 9112 9.3.1) that says nothing of the instances. The load's own connections
     // are never idle; what a survivor fails names its time and whether it was before the kill.
-    const pool = new Agent({ keepAlive: true });
+    const pools = apis.map((api) => new RawHttpClient(api.url, writers.length));
     const create = (instance: number, flagKey: string, writerKey: string) =>
-      new Promise<Reply>((resolve, reject) => {
-        const url = `${apis[instance].url}/api/projects/${projectId}/feature_flags/`;
-        const headers = { Authorization: `Bearer ${writerKey}`, 'Content-Type': 'application/json' };
-        const req = request(url, { method: 'POST', agent: pool, headers }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => {
-            try {
-              resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null });
-            } catch (e) {
-              reject(e as Error); // a body that is not JSON: a failure of that instance, not of the test process
-            }
-          });
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end(JSON.stringify({ key: flagKey }));
+      pools[instance].send({
+        method: 'POST',
+        url: `/api/projects/${projectId}/feature_flags/`,
+        headers: { Authorization: `Bearer ${writerKey}`, 'Content-Type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ key: flagKey })),
       });
     const started = Date.now();
     const acknowledged: string[] = [];
@@ -495,8 +482,7 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
         try {
           const res = await create(instance, flagKey, writerKey);
           if (res.status === 201) acknowledged.push(flagKey);
-          else if (instance !== 1)
-            survivorsFailed.push(`${instance}: ${res.status} ${JSON.stringify(res.body)} (${when()})`);
+          else if (instance !== 1) survivorsFailed.push(`${instance}: ${res.status} ${res.text} (${when()})`);
         } catch (e) {
           // the killed instance refuses or drops connections: not acknowledged
           if (instance !== 1 || !killed) {
@@ -515,7 +501,7 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
     await waitFor(async () => (acknowledged.length >= atKill + 60 ? true : undefined), 60_000, 20);
     stop = true;
     await load;
-    pool.destroy();
+    pools.forEach((pool) => pool.close());
 
     const stored = new Set<string>();
     for (let offset = 0; ; offset += 1000) {

@@ -15,7 +15,8 @@ import { PlatformConfig } from '../config/platform-config';
 import { ExpensiveWork } from '../workload/expensive-work';
 import type { AuthedRequest } from './decorators';
 
-const EXPENSIVE_METADATA = 'bunting:expensive';
+/** The metadata key `@ExpensiveRoute` sets on its handler or class. */
+export const EXPENSIVE_METADATA = 'bunting:expensive';
 
 /**
  * A route whose requests can hold the database for long. Each runs as ExpensiveWork: at most so
