@@ -393,6 +393,22 @@ describe('feature flags: validation (reference §2.3), 400 with code and attr, n
       .post(`${base}/`, { key: takenKey, filters: conditions(person({ type: 'event' })) })
       .expect(400);
     expect(res3.body.code).toBe('unique');
+    // A new flag's key is checked by the insert; an error of a later field still yields to a taken key.
+    for (const later of [{ tags: ['  '] }, { analytics_dashboards: [2_000_000_000] }, { filters: { groups: 'all' } }]) {
+      const res4 = await t.post(`${base}/`, { key: takenKey, ...later }).expect(400);
+      expect(res4.body).toMatchObject({ code: 'unique', attr: 'key' });
+    }
+  });
+
+  it('creates one flag of a new key sent five times at once, and answers the others 400 unique', async () => {
+    const k = key();
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => t.post(`${base}/`, { key: k })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400]);
+    for (const r of answers.filter((a) => a.status === 400)) {
+      expect(r.body).toMatchObject({ code: 'unique', attr: 'key' });
+    }
+    const list = await t.get(`${base}/?search=${k}`).expect(200);
+    expect(list.body.results.map((f: { key: string }) => f.key)).toEqual([k]);
   });
 
   it('PATCH validates the same way, and a filters object without groups is ignored', async () => {

@@ -15,6 +15,7 @@ import {
   ProjectAccess,
   TenancyService,
   UserRecord,
+  UserSummary,
 } from '@app/platform';
 import { TargetingLimits } from '@app/targeting';
 import { Injectable } from '@nestjs/common';
@@ -77,8 +78,8 @@ export interface CopyFlagsInput {
 /** A flag with what its response shows besides its own fields. */
 export interface FlagView {
   flag: Flag;
-  createdBy: UserRecord | null;
-  lastModifiedBy: UserRecord | null;
+  createdBy: UserSummary | null;
+  lastModifiedBy: UserSummary | null;
   canEdit: boolean;
   /** Names of the cohorts the flag's filters point at (responses show them as `cohort_name`). */
   cohortNames: ReadonlyMap<number, string>;
@@ -463,8 +464,32 @@ export class FlagsService {
     if (input.name !== undefined) changes.name = checkName(input.name);
     if (input.key !== undefined) {
       changes.key = checkKeyFormat(input.key);
-      if (await this.repo.keyTaken(scope.id, input.key, current?.id, m)) throw FlagErrors.keyTaken();
+      // A new flag's key is left to the unique index (the insert answers "taken"), one statement
+      // less per creation; PostHog's order (a taken key before the later fields' errors) is kept below.
+      if (current !== undefined && (await this.repo.keyTaken(scope.id, input.key, current.id, m))) {
+        throw FlagErrors.keyTaken();
+      }
     }
+    try {
+      await this.validateAfterKey(m, scope, input, changes, current);
+    } catch (e) {
+      const newKey = current === undefined ? changes.key : undefined;
+      if (newKey !== undefined && e instanceof DomainError && e.kind === 'invalid') {
+        if (await this.repo.keyTaken(scope.id, newKey, undefined, m)) throw FlagErrors.keyTaken();
+      }
+      throw e;
+    }
+    return changes;
+  }
+
+  /** `validate`'s rules after the key's. */
+  private async validateAfterKey(
+    m: EntityManager,
+    scope: ProjectAccess,
+    input: FlagInput,
+    changes: FlagChanges,
+    current: Flag | undefined,
+  ): Promise<void> {
     // The dependency checks below (and the dependents check of a deletion) read the graph. Filters
     // without flag or cohort conditions add no edge, so they can close no cycle nor name an object
     // being deleted: their writers skip the lock (it serialises a project's flag writes).
@@ -495,7 +520,6 @@ export class FlagsService {
       changes.analyticsDashboards = [...new Set(input.analytics_dashboards)];
     }
     if (input.has_enriched_analytics !== undefined) changes.hasEnrichedAnalytics = input.has_enriched_analytics;
-    return changes;
   }
 
   /** `type: cohort` properties must name a live cohort of the project without event filters. */
@@ -505,7 +529,7 @@ export class FlagsService {
 
   private async views(actor: Actor, scope: ProjectAccess, flags: Flag[]): Promise<FlagView[]> {
     const ids = flags.flatMap((f) => [f.createdById, f.lastModifiedById]).filter((id): id is number => id !== null);
-    const users = await this.tenancy.getUsers(ids);
+    const users = await this.tenancy.getUsers(ids, actor);
     const now = this.clock.now();
     const editable = await this.canEdit(actor, scope, flags);
     const cohortNames = await this.cohorts.names(

@@ -131,6 +131,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
       `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
               u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
+              u.last_name AS "lastName", u.is_email_verified AS "isEmailVerified",
               u.current_project_id AS "currentProjectId", u.current_organization_id AS "currentOrganizationId"
          FROM personal_api_keys k JOIN users u ON u.id = k.user_id
         WHERE k.secure_value = $1 AND u.is_active`,

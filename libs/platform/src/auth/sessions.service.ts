@@ -128,6 +128,7 @@ export class SessionsService {
     const rows: Array<Omit<Actor, 'keyHash' | 'scopes'> & { csrfToken: string; expiresAt: Date }> = await this.ds.query(
       `SELECT 'session:' || s.id AS "keyId", s.csrf_token AS "csrfToken", s.expires_at AS "expiresAt",
               u.id AS "userId", u.uuid AS "userUuid", u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
+              u.last_name AS "lastName", u.is_email_verified AS "isEmailVerified",
               u.current_project_id AS "currentProjectId", u.current_organization_id AS "currentOrganizationId"
          FROM user_sessions s JOIN users u ON u.id = s.user_id
         WHERE s.secure_value = $1 AND s.expires_at > now() AND u.is_active`,

@@ -5,6 +5,8 @@ export interface Actor {
   distinctId: string;
   email: string;
   firstName: string;
+  lastName: string;
+  isEmailVerified: boolean;
   keyId: string;
   keyHash: string;
   scopes: string[];

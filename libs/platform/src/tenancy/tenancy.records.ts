@@ -38,6 +38,12 @@ export class UserRecord {
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }
 
+/** The fields of a user that other objects show (`created_by`). */
+export type UserSummary = Pick<
+  UserRecord,
+  'id' | 'uuid' | 'distinctId' | 'firstName' | 'lastName' | 'email' | 'isEmailVerified'
+>;
+
 @Entity('organization_memberships')
 export class MembershipRecord {
   @PrimaryGeneratedColumn('uuid') id: string;

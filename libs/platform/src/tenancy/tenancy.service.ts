@@ -10,7 +10,7 @@ import { isUuid } from '../domain/text';
 import { DomainError } from '../errors/domain-error';
 import { Actor, OrganizationAccess, ProjectAccess } from './actor';
 import { MEMBERSHIP_LEVELS } from './membership';
-import { MembershipRecord, OrganizationRecord, ProjectRecord, UserRecord } from './tenancy.records';
+import { MembershipRecord, OrganizationRecord, ProjectRecord, UserRecord, UserSummary } from './tenancy.records';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -146,15 +146,28 @@ export class TenancyService {
     return this.ds.getRepository(UserRecord).findOneBy({ id: userId });
   }
 
-  async getUsers(userIds: number[]): Promise<Map<number, UserRecord>> {
-    const ids = [...new Set(userIds)];
-    if (ids.length === 0) return new Map();
-    const users = await this.ds
+  async getUsers(userIds: number[]): Promise<Map<number, UserRecord>>;
+  /**
+   * With the `caller`, its own summary comes from its authentication instead of another query:
+   * the same row, read at most the auth cache's few seconds ago (no API request changes a user's
+   * shown fields).
+   */
+  async getUsers(userIds: number[], caller: Actor): Promise<Map<number, UserSummary>>;
+  async getUsers(userIds: number[], caller?: Actor): Promise<Map<number, UserSummary>> {
+    const users = new Map<number, UserSummary>();
+    if (caller !== undefined && userIds.includes(caller.userId)) {
+      const { userId: id, userUuid: uuid, distinctId, firstName, lastName, email, isEmailVerified } = caller;
+      users.set(id, { id, uuid, distinctId, firstName, lastName, email, isEmailVerified });
+    }
+    const ids = [...new Set(userIds)].filter((id) => !users.has(id));
+    if (ids.length === 0) return users;
+    const rows = await this.ds
       .getRepository(UserRecord)
       .createQueryBuilder('u')
       .where('u.id = ANY(:ids)', { ids })
       .getMany();
-    return new Map(users.map((u) => [u.id, u]));
+    for (const u of rows) users.set(u.id, u);
+    return users;
   }
 
   /** Adds the user to the organization, or changes the level of an existing membership. */

@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength } 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../auth/passwords';
 import { ALL_SCOPES } from '../../auth/scopes';
 import { OrganizationWithLevel } from '../tenancy.service';
-import { MembershipRecord, PersonalApiKeyRecord, ProjectRecord, UserRecord } from '../tenancy.records';
+import { MembershipRecord, PersonalApiKeyRecord, ProjectRecord, UserRecord, UserSummary } from '../tenancy.records';
 
 /** A user as embedded in other objects (`created_by`). */
 export class UserBasicDto {
@@ -16,9 +16,9 @@ export class UserBasicDto {
   @ApiProperty() is_email_verified: boolean;
 }
 
-export function toUserBasic(user: UserRecord): UserBasicDto;
-export function toUserBasic(user: UserRecord | null | undefined): UserBasicDto | null;
-export function toUserBasic(user: UserRecord | null | undefined): UserBasicDto | null {
+export function toUserBasic(user: UserSummary): UserBasicDto;
+export function toUserBasic(user: UserSummary | null | undefined): UserBasicDto | null;
+export function toUserBasic(user: UserSummary | null | undefined): UserBasicDto | null {
   if (!user) return null;
   return {
     id: user.id,
