@@ -682,9 +682,23 @@ async function main(): Promise<void> {
           }))),
       {
         name: 'definitions-200',
-        description: `GET /flags/definitions, ${DEFINITION_FLAGS} flags, full body`,
+        description: `GET /flags/definitions, ${DEFINITION_FLAGS} flags, full body, gzip as posthog-node's fetch asks`,
         connections: CONNECTIONS,
         targets: [{ metric: 'bare', op: '>=', value: 0.4 }],
+        ok: [200],
+        requests: [
+          {
+            method: 'GET',
+            path: `/flags/definitions?token=${defs.api_token}`,
+            headers: { ...apiAuth, 'Accept-Encoding': 'gzip, deflate' },
+          },
+        ],
+      },
+      {
+        name: 'definitions-200-plain',
+        description: `GET /flags/definitions, ${DEFINITION_FLAGS} flags, full body, uncompressed (no Accept-Encoding)`,
+        connections: CONNECTIONS,
+        targets: [],
         ok: [200],
         requests: [{ method: 'GET', path: `/flags/definitions?token=${defs.api_token}`, headers: apiAuth }],
       },

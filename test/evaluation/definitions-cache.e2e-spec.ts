@@ -68,6 +68,32 @@ describe('compiled definitions: invalidated by every flag, cohort and group-type
       .expect(304);
   });
 
+  it('sends the definitions gzip-compressed to clients that accept it (as posthog-node asks), with the same ETag', async () => {
+    for (const n of [1, 2, 3]) {
+      await createFlag(t, {
+        key: `compressible-${n}`,
+        filters: { groups: [{ properties: [{ key: 'email', type: 'person', value: `person-${n}@example.com` }] }] },
+      });
+    }
+    const path = `/flags/definitions?token=${t.projectToken}`;
+    const plain = await t.get(path).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(Number(plain.headers['content-length'])).toBeGreaterThan(1024);
+    // Compressed once per change, off the event loop: the first requests may get the plain body.
+    const zipped = await waitFor(async () => {
+      const res = await t.get(path).set('Accept-Encoding', 'gzip, deflate').expect(200);
+      return res.headers['content-encoding'] === 'gzip' ? res : undefined;
+    });
+    expect(zipped.text).toBe(plain.text); // the client inflated it
+    expect(Number(zipped.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']) / 2);
+    expect(zipped.headers).toMatchObject({ etag: plain.headers.etag, vary: 'Accept-Encoding' });
+    const refused = await t.get(path).set('Accept-Encoding', 'gzip;q=0, deflate').expect(200);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const notModified = await t.get(path).set('Accept-Encoding', 'gzip').set('If-None-Match', plain.headers.etag);
+    expect([notModified.status, notModified.headers['content-encoding']]).toEqual([304, undefined]);
+  });
+
   it('recompiles on cohort changes and on new group types', async () => {
     const cohort = await createCohort(t, {
       name: 'Germans',

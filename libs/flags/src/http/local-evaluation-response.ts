@@ -1,3 +1,4 @@
+import { gzip } from 'node:zlib';
 import { DomainError } from '@app/platform';
 import type { Response } from 'express';
 import type { LocalEvaluationBody } from '../domain/project-snapshot';
@@ -17,9 +18,41 @@ export function sendCohortsOf(value: unknown): boolean {
 export function sendLocalEvaluation(res: Response, body: LocalEvaluationBody, ifNoneMatch: string | undefined): void {
   res.setHeader('ETag', body.etag);
   res.setHeader('Cache-Control', 'private, must-revalidate');
+  res.setHeader('Vary', 'Accept-Encoding');
   if (etagMatches(ifNoneMatch, body.etag)) {
     res.status(304).end();
     return;
   }
-  res.status(200).type('application/json').send(body.json);
+  res.status(200).type('application/json');
+  const gzipped = body.json.length >= GZIP_MIN_BYTES && res.req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  const compressed = gzipped ? gzippedBody(body) : undefined;
+  if (compressed === undefined) {
+    res.send(body.json);
+    return;
+  }
+  res.setHeader('Content-Encoding', 'gzip');
+  res.send(compressed);
 }
+
+/** Smaller bodies gain nothing from compression (the `compression` middleware's default threshold). */
+const GZIP_MIN_BYTES = 1024;
+
+/**
+ * The gzip form of a cached body (what posthog-node's fetch asks for with `accept-encoding: gzip,
+ * deflate`): made once per body, off the event loop; until it is ready, the body goes uncompressed.
+ * Both forms carry the body's ETag, as Express's `compression` does, so a client's `If-None-Match`
+ * matches whichever form it got (the responses are private, and no range is served).
+ */
+function gzippedBody(body: LocalEvaluationBody): Buffer | undefined {
+  const known = compressed.get(body);
+  if (known === undefined) {
+    compressed.set(body, 'pending');
+    gzip(body.json, (error, result) => {
+      if (error) compressed.delete(body);
+      else compressed.set(body, result);
+    });
+  }
+  return known instanceof Buffer ? known : undefined;
+}
+
+const compressed = new WeakMap<LocalEvaluationBody, Buffer | 'pending'>();
