@@ -13,7 +13,7 @@ import {
 import { WebhookOutbox } from '@app/webhook-outbox';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   ACTIVITY_FIELDS,
   activityView,
@@ -97,12 +97,12 @@ export class EventDefinitionsService {
       );
       if (diff.length === 0) return { before: current, after: current };
       const saved = await this.repo.update(m, next);
-      const entry = await this.record(m, actor, project, saved, 'changed', diff);
+      // The outbox writes the activity entry with the webhook messages, in one statement.
       await this.outbox.record(m, {
         projectId: project.id,
         event: 'event_definition.updated',
         object: { id: saved.id, ...activityView(saved) },
-        activity: entry,
+        activity: this.activityEntry(actor, project, saved, 'changed', diff),
       });
       return { before: current, after: saved };
     });
@@ -121,7 +121,7 @@ export class EventDefinitionsService {
     const deleted = await this.ds.transaction(async (m) => {
       const definition = await this.repo.delete(m, project.id, id);
       if (!definition) throw DomainError.notFound();
-      await this.record(m, actor, project, definition, 'deleted', null);
+      await this.activity.record(m, this.activityEntry(actor, project, definition, 'deleted', null));
       return definition;
     });
     this.throttle.forget(project.id, deleted.name);
@@ -174,16 +174,15 @@ export class EventDefinitionsService {
     return definitions.map((d) => ({ ...d, creator: d.createdBy === null ? null : (users.get(d.createdBy) ?? null) }));
   }
 
-  /** Records the activity entry; returns it (the webhook message carries it). */
-  private async record(
-    m: EntityManager,
+  /** The activity entry of a change to `definition`. */
+  private activityEntry(
     actor: Actor,
     project: ProjectAccess,
     definition: EventDefinition,
     activity: string,
     changes: ActivityChange[] | null,
-  ): Promise<ActivityEntryInput> {
-    const entry: ActivityEntryInput = {
+  ): ActivityEntryInput {
+    return {
       organizationId: project.organizationId,
       projectId: project.id,
       userId: actor.userId,
@@ -192,7 +191,5 @@ export class EventDefinitionsService {
       activity,
       detail: activityDetail(definition.name, changes),
     };
-    await this.activity.record(m, entry);
-    return entry;
   }
 }

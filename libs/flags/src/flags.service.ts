@@ -439,9 +439,8 @@ export class FlagsService {
     return saved;
   }
 
-  /** A flag's activity entry and, for the project's webhooks, its message: both in the change's transaction. */
+  /** A flag's activity entry and, for the project's webhooks, its message: one statement in the change's transaction. */
   private async recordActivity(m: EntityManager, event: WebhookEvent, flag: Flag, entry: ActivityEntryInput) {
-    await this.activityLog.record(m, entry);
     await this.outbox.record(m, {
       projectId: flag.projectId,
       event,

@@ -1,4 +1,4 @@
-import { JsonLogger, metrics, PlatformConfig, queryRows } from '@app/platform';
+import { activityInsert, JsonLogger, metrics, PlatformConfig, queryRows } from '@app/platform';
 import type { ActivityEntryInput } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -56,8 +56,8 @@ export type OutboxListener = (projectId: number) => void;
  * sends none. Slack messages for ingested events are written the same way, in the ingestion
  * transaction (`slack`). `libs/webhooks` owns the subscriptions and works the outbox off.
  *
- * `record` is one statement: an indexed read when the project has no subscription to the event,
- * and one row per subscription otherwise.
+ * `record` is one statement: the activity entry, and an indexed read when the project has no
+ * subscription to the event, one row per subscription otherwise.
  */
 const PENDING = 'bunting.webhookMessages';
 
@@ -75,8 +75,8 @@ export class WebhookOutbox implements EntitySubscriberInterface {
   }
 
   /**
-   * In the change's transaction: one delivery per enabled subscription of the project to
-   * `event`, in one statement. The subscriptions are read `FOR KEY SHARE`, so one being deleted
+   * In the change's transaction: the change's activity entry and one delivery per enabled
+   * subscription of the project to `event`, in one statement. The subscriptions are read `FOR KEY SHARE`, so one being deleted
    * meanwhile is waited for and then skipped (instead of failing the change on the foreign key),
    * and a delete that comes after waits for this transaction.
    */
@@ -98,9 +98,11 @@ export class WebhookOutbox implements EntitySubscriberInterface {
         },
       },
     };
+    const entry = activityInsert(activity, 5);
     const written = await queryRows(
       m,
-      `INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
+      `WITH activity AS (${entry.sql})
+       INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
        SELECT w.project_id, w.id, $2,
               jsonb_set($3::jsonb, '{data,activity,user}', coalesce(
                 (SELECT jsonb_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name)
@@ -110,7 +112,7 @@ export class WebhookOutbox implements EntitySubscriberInterface {
         WHERE w.project_id = $1 AND w.enabled AND $2 = ANY(w.events)
           FOR KEY SHARE OF w
        RETURNING webhook_id`,
-      [message.projectId, message.event, JSON.stringify(payload), activity.userId],
+      [message.projectId, message.event, JSON.stringify(payload), activity.userId, ...entry.params],
     );
     if (written.length === 0) return;
     this.afterCommit(m, message.projectId);

@@ -31,26 +31,37 @@ export interface ActivityFilter {
   itemId?: string;
 }
 
+/**
+ * The statement that writes `entry`, its parameters numbered from `$first`: `record` runs it, and
+ * a writer that records more of the same change in one statement (the webhook outbox) embeds it.
+ */
+export function activityInsert(entry: ActivityEntryInput, first = 1): { sql: string; params: unknown[] } {
+  const params = [
+    entry.organizationId,
+    entry.projectId,
+    entry.userId,
+    entry.userId === null,
+    entry.scope,
+    entry.itemId,
+    entry.activity,
+    JSON.stringify(entry.detail),
+  ];
+  const values = params.map((_, i) => `$${first + i}`).join(', ');
+  return {
+    sql: `INSERT INTO activity_log (organization_id, project_id, user_id, is_system, scope, item_id, activity, detail)
+       VALUES (${values})`,
+    params,
+  };
+}
+
 /** The shared activity log every context writes to, in the caller's transaction. */
 @Injectable()
 export class ActivityLogService {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async record(manager: EntityManager, entry: ActivityEntryInput): Promise<void> {
-    await manager.query(
-      `INSERT INTO activity_log (organization_id, project_id, user_id, is_system, scope, item_id, activity, detail)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        entry.organizationId,
-        entry.projectId,
-        entry.userId,
-        entry.userId === null,
-        entry.scope,
-        entry.itemId,
-        entry.activity,
-        JSON.stringify(entry.detail),
-      ],
-    );
+    const { sql, params } = activityInsert(entry);
+    await manager.query(sql, params);
   }
 
   /**
