@@ -1,6 +1,7 @@
 import { activityInsert, JsonLogger, metrics, PlatformConfig, queryRows } from '@app/platform';
 import type { ActivityEntryInput } from '@app/platform';
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   DataSource,
@@ -9,6 +10,12 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
+
+/**
+ * How long a count of a project's waiting Slack messages is trusted: other instances' messages of
+ * that long may go past WEBHOOK_SLACK_PENDING_MAX (as may batches in flight, which no count sees).
+ */
+const SLACK_ROOM_MS = 1_000;
 
 /** How often a project whose Slack messages are dropped is logged at most. */
 const DROPPED_LOG_INTERVAL_MS = 60_000;
@@ -65,6 +72,8 @@ const PENDING = 'bunting.webhookMessages';
 export class WebhookOutbox implements EntitySubscriberInterface {
   private readonly listeners = new Set<OutboxListener>();
   private readonly droppedLoggedAt = new Map<number, number>();
+  /** Per project: room left under WEBHOOK_SLACK_PENDING_MAX as last counted, less this instance's writes since. */
+  private readonly slackRoom = new LRUCache<number, { room: number }>({ max: 10_000, ttl: SLACK_ROOM_MS });
 
   constructor(
     @InjectDataSource() ds: DataSource,
@@ -151,28 +160,36 @@ export class WebhookOutbox implements EntitySubscriberInterface {
   async slack(m: EntityManager, projectId: number, events: readonly SlackEvent[]): Promise<void> {
     if (events.length === 0) return;
     const max = this.config.WEBHOOK_SLACK_PENDING_MAX;
-    const [{ n }] = await queryRows<{ n: number }>(
-      m,
-      `WITH room AS (
-         SELECT $5::int - count(*)::int AS n FROM (
+    // Counting the waiting messages reads up to `max` index entries, every batch once Slack lags
+    // (it takes about one message a second per webhook). While a count at most SLACK_ROOM_MS old,
+    // less what this instance wrote since, leaves room for the whole batch, it decides instead.
+    const known = this.slackRoom.get(projectId);
+    const count = known === undefined || known.room < events.length;
+    const room = count
+      ? `SELECT $5::int - count(*)::int AS n FROM (
            SELECT 1 FROM webhook_deliveries
-            WHERE project_id = $1 AND webhook_id IS NULL AND status = 'pending' LIMIT $5) AS waiting
-       ), written AS (
+            WHERE project_id = $1 AND webhook_id IS NULL AND status = 'pending' LIMIT $5) AS waiting`
+      : 'SELECT $5::int AS n';
+    const [{ n, remaining }] = await queryRows<{ n: number; remaining: number }>(
+      m,
+      `WITH room AS (${room}), written AS (
          INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
          SELECT $1, NULL, 'slack', jsonb_build_object('event', e.event, 'distinct_id', e.distinct_id, 'timestamp', e.ts)
            FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS e(event, distinct_id, ts, i), room
           WHERE e.i <= room.n
          RETURNING 1
        )
-       SELECT count(*)::int AS n FROM written`,
+       SELECT count(*)::int AS n, (SELECT n FROM room) - count(*)::int AS remaining FROM written`,
       [
         projectId,
         events.map((e) => e.event),
         events.map((e) => e.distinctId),
         events.map((e) => e.timestamp.toISOString()),
-        max,
+        count ? max : known.room,
       ],
     );
+    if (count) this.slackRoom.set(projectId, { room: remaining });
+    else known.room -= n;
     if (n > 0) {
       slackWritten.inc({}, n);
       this.afterCommit(m, projectId);
