@@ -2,7 +2,7 @@ import { escapeLike, isUniqueViolation, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SqlParams } from '@app/targeting';
-import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { DependencyFlag, flagDependencyIds } from '../domain/filters';
 import type { DefinitionFlag } from '../domain/project-snapshot';
 import { Flag, FlagChanges } from '../domain/flag';
@@ -239,26 +239,37 @@ export class FlagsRepository {
   /** Writes every changeable field of `flag` (the caller bumped its version). */
   async save(m: EntityManager, flag: Flag): Promise<Flag> {
     try {
-      await m.getRepository(FlagRecord).update({ id: flag.id, projectId: flag.projectId }, {
-        key: flag.key,
-        name: flag.name,
-        filters: flag.filters,
-        active: flag.active,
-        deleted: flag.deleted,
-        version: flag.version,
-        ensureExperienceContinuity: flag.ensureExperienceContinuity,
-        rollbackConditions: flag.rollbackConditions,
-        performedRollback: flag.performedRollback,
-        hasEnrichedAnalytics: flag.hasEnrichedAnalytics,
-        tags: flag.tags,
-        analyticsDashboards: flag.analyticsDashboards,
-        lastModifiedById: flag.lastModifiedById,
-        updatedAt: () => 'now()',
-      } as Parameters<Repository<FlagRecord>['update']>[1]);
+      const [row] = await queryRows<FlagRecord>(
+        m,
+        `UPDATE feature_flags f
+            SET key = $3, name = $4, filters = $5::jsonb, active = $6, deleted = $7, version = $8,
+                ensure_experience_continuity = $9, rollback_conditions = $10::jsonb, performed_rollback = $11,
+                has_enriched_analytics = $12, tags = $13::text[], analytics_dashboards = $14::int[],
+                last_modified_by_id = $15, updated_at = now()
+          WHERE f.id = $1 AND f.project_id = $2
+         RETURNING ${this.columns}`,
+        [
+          flag.id,
+          flag.projectId,
+          flag.key,
+          flag.name,
+          JSON.stringify(flag.filters),
+          flag.active,
+          flag.deleted,
+          flag.version,
+          flag.ensureExperienceContinuity,
+          flag.rollbackConditions === null ? null : JSON.stringify(flag.rollbackConditions),
+          flag.performedRollback,
+          flag.hasEnrichedAnalytics,
+          flag.tags,
+          flag.analyticsDashboards,
+          flag.lastModifiedById,
+        ],
+      );
+      return toFlag(row);
     } catch (e) {
       translateKeyViolation(e);
     }
-    return (await this.findById(flag.projectId, flag.id, m))!;
   }
 
   /**
