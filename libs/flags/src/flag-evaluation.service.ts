@@ -13,7 +13,8 @@ import { FlagCallCounter } from './flag-calls';
 import { ProjectSnapshotsCache } from './project-snapshots.cache';
 import { HashKeyOverridesRepository } from './persistence/hash-key-overrides.repository';
 
-const MAX_CACHED_TOKENS = 10_000;
+/** Key and project pairs whose access stands checked. */
+const MAX_CACHED_ACCESS = 10_000;
 // posthog-node polls the definitions with the same key and token every few seconds: a key's access
 // to a project is checked in the database at most this often (the key itself is cached as long).
 const ACCESS_CACHE_MS = 5_000;
@@ -52,9 +53,8 @@ export interface FlagValue {
  */
 @Injectable()
 export class FlagEvaluationService implements OnModuleInit {
-  private readonly tokens = new LRUCache<string, number>({ max: MAX_CACHED_TOKENS });
   /** `<key hash>:<project id>` whose access to that project stands checked (for ACCESS_CACHE_MS). */
-  private readonly definitionsAccess = new LRUCache<string, true>({ max: MAX_CACHED_TOKENS, ttl: ACCESS_CACHE_MS });
+  private readonly definitionsAccess = new LRUCache<string, true>({ max: MAX_CACHED_ACCESS, ttl: ACCESS_CACHE_MS });
   /** One evaluation per project per turn of the event loop (see EvaluationTurns). */
   private readonly turns = new EvaluationTurns();
 
@@ -87,7 +87,7 @@ export class FlagEvaluationService implements OnModuleInit {
         'token',
       );
     }
-    const projectId = await this.knownProjectId(token);
+    const projectId = await this.tenancy.projectIdByToken(token);
     if (projectId === undefined) throw invalidToken();
     return projectId;
   }
@@ -97,7 +97,7 @@ export class FlagEvaluationService implements OnModuleInit {
    * has an active flag. 400 for a malformed token, 404 for one of no project (as PostHog).
    */
   async remoteConfig(token: string): Promise<RemoteConfig> {
-    const projectId = await this.knownProjectId(remoteConfigToken(token));
+    const projectId = await this.tenancy.projectIdByToken(remoteConfigToken(token));
     if (projectId === undefined) throw DomainError.notFound();
     const definitions = await this.cache.get(projectId);
     return remoteConfigOf(token, definitions.activeKeys.length > 0);
@@ -196,16 +196,6 @@ export class FlagEvaluationService implements OnModuleInit {
       this.definitionsAccess.set(access, true);
     }
     return this.localEvaluation(projectId, sendCohorts);
-  }
-
-  /** The project of a token, or undefined; known tokens are remembered (a token never moves to another project). */
-  private async knownProjectId(token: string): Promise<number | undefined> {
-    const known = this.tokens.get(token);
-    if (known !== undefined) return known;
-    const project = await this.tenancy.projectByToken(token);
-    if (!project) return undefined;
-    this.tokens.set(token, project.id);
-    return project.id;
   }
 
   private async context(

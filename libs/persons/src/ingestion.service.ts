@@ -93,8 +93,8 @@ export class IngestionService {
         'api_key',
       );
     }
-    const project = await this.tenancy.projectByToken(payload.token);
-    if (!project) {
+    const projectId = await this.tenancy.projectIdByToken(payload.token);
+    if (projectId === undefined) {
       throw new DomainError(
         'unauthenticated',
         'invalid_api_key',
@@ -103,13 +103,13 @@ export class IngestionService {
       );
     }
     const events = normalizeEvents(payload, request.receivedAt, request.sentAt);
-    const stored = events.length === 0 ? [] : await this.storeWithRetries(project.id, events, request.receivedAt);
+    const stored = events.length === 0 ? [] : await this.storeWithRetries(projectId, events, request.receivedAt);
     eventsIngested.inc({}, stored.length);
     duplicatesSkipped.inc({}, events.length - stored.length);
     batchDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
     if (stored.length > 0) {
       await this.hooks.notify({
-        projectId: project.id,
+        projectId,
         receivedAt: request.receivedAt,
         events: stored.map((e) => ({ event: e.event, distinctId: e.distinctId, timestamp: e.timestamp })),
       });

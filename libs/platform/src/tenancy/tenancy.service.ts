@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import { FailedAuthThrottle } from '../auth/failed-auth-throttle';
 import { generateSecret, PROJECT_TOKEN_PATTERN } from '../auth/secrets';
 import { isUniqueViolation } from '../database/pg-errors';
+import { queryRows } from '../database/query-rows';
 import { inTransaction } from '../database/transaction';
 import { isUuid } from '../domain/text';
 import { DomainError } from '../errors/domain-error';
@@ -48,9 +50,13 @@ export interface OrganizationWithLevel extends OrganizationRecord {
 export type ProjectChangedListener = (projectId: number) => void;
 
 /** Organizations, projects, users and memberships: who may see what. */
+/** Project tokens remembered with their project (SDK requests name one each). */
+const MAX_CACHED_TOKENS = 10_000;
+
 @Injectable()
 export class TenancyService {
   private readonly projectListeners = new Set<ProjectChangedListener>();
+  private readonly tokens = new LRUCache<string, number>({ max: MAX_CACHED_TOKENS });
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -217,12 +223,23 @@ export class TenancyService {
    * The project whose public token is `token`, for SDK endpoints; null when none. A lookup that
    * finds nothing counts against the client's address (FailedAuthThrottle).
    */
-  async projectByToken(token: string): Promise<ProjectRecord | null> {
-    if (typeof token !== 'string' || token.length > 200) return null;
+  /**
+   * The project of a public project token (the SDK endpoints), or undefined. Known tokens are
+   * remembered: a project keeps its token and is never deleted, so the answer cannot go stale. An
+   * unknown token is looked up every time and counts against the client (FailedAuthThrottle).
+   */
+  async projectIdByToken(token: string): Promise<number | undefined> {
+    if (typeof token !== 'string' || token.length > 200) return undefined;
+    const known = this.tokens.get(token);
+    if (known !== undefined) return known;
     await this.failures.check();
-    const project = await this.ds.getRepository(ProjectRecord).findOneBy({ apiToken: token });
-    if (!project) await this.failures.failed();
-    return project;
+    const rows = await queryRows<{ id: number }>(this.ds, `SELECT id FROM projects WHERE api_token = $1`, [token]);
+    if (rows.length === 0) {
+      await this.failures.failed();
+      return undefined;
+    }
+    this.tokens.set(token, rows[0].id);
+    return rows[0].id;
   }
 
   async resolveOrganization(actor: Actor, idOrCurrent: string): Promise<OrganizationAccess> {
