@@ -1,8 +1,8 @@
 import { activityInsert, JsonLogger, metrics, PlatformConfig, queryRows } from '@app/platform';
 import type { ActivityEntryInput } from '@app/platform';
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import type {
   DataSource,
   EntityManager,
@@ -85,9 +85,10 @@ export class WebhookOutbox implements EntitySubscriberInterface {
 
   /**
    * In the change's transaction: the change's activity entry and one delivery per enabled
-   * subscription of the project to `event`, in one statement. The subscriptions are read `FOR KEY SHARE`, so one being deleted
-   * meanwhile is waited for and then skipped (instead of failing the change on the foreign key),
-   * and a delete that comes after waits for this transaction.
+   * subscription of the project to `event`, in one statement. The subscriptions are read
+   * `FOR KEY SHARE`, so one being deleted meanwhile is waited for and then skipped (instead of
+   * failing the change on the foreign key), and a delete that comes after waits for this
+   * transaction.
    */
   async record(m: EntityManager, message: WebhookMessage): Promise<void> {
     const { activity } = message;

@@ -49,10 +49,10 @@ export interface OrganizationWithLevel extends OrganizationRecord {
 /** Called once a project's settings were changed (by this instance), after the change committed. */
 export type ProjectChangedListener = (projectId: number) => void;
 
-/** Organizations, projects, users and memberships: who may see what. */
 /** Project tokens remembered with their project (SDK requests name one each). */
 const MAX_CACHED_TOKENS = 10_000;
 
+/** Organizations, projects, users and memberships: who may see what. */
 @Injectable()
 export class TenancyService {
   private readonly projectListeners = new Set<ProjectChangedListener>();
