@@ -32,6 +32,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import { uuidv7 } from '@posthog/core';
 import { apiCall, Api, createCohorts, createFlags, flagBody, seedPersonsAndEvents } from './generate';
@@ -127,6 +128,20 @@ interface Child {
 }
 
 /** Starts a node script; resolves once `ready(output)` gives its base URL. */
+
+/** The bytes of one response as they came over the wire (not inflated), and its Content-Encoding. */
+function wireBody(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 async function startNode(
   name: string,
   script: string,
@@ -693,6 +708,20 @@ async function main(): Promise<void> {
             headers: { ...apiAuth, 'Accept-Encoding': 'gzip, deflate' },
           },
         ],
+        verify: async () => {
+          // What went over the wire: the compressed body, against the plain one.
+          const path = `/flags/definitions?token=${defs.api_token}`;
+          const zipped = await wireBody(`${api.base}${path}`, { ...apiAuth, 'Accept-Encoding': 'gzip, deflate' });
+          const plain = await wireBody(`${api.base}${path}`, apiAuth);
+          const gzip = zipped.encoding === 'gzip';
+          const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+          return {
+            errors: gzip ? 0 : 1,
+            note: gzip
+              ? `body ${kb(zipped.bytes)} gzip-compressed, ${kb(plain.bytes)} plain`
+              : `body not compressed (Content-Encoding ${zipped.encoding ?? 'none'})`,
+          };
+        },
       },
       {
         name: 'definitions-200-plain',
