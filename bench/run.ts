@@ -127,8 +127,6 @@ interface Child {
   output(): string;
 }
 
-/** Starts a node script; resolves once `ready(output)` gives its base URL. */
-
 /** The bytes of one response as they came over the wire (not inflated), and its Content-Encoding. */
 function wireBody(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding?: string }> {
   return new Promise((resolve, reject) => {
@@ -142,6 +140,8 @@ function wireBody(url: string, headers: Record<string, string>): Promise<{ bytes
     req.end();
   });
 }
+
+/** Starts a node script; resolves once `ready(output)` gives its base URL. */
 async function startNode(
   name: string,
   script: string,

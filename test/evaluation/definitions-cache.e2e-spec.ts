@@ -79,6 +79,9 @@ describe('compiled definitions: invalidated by every flag, cohort and group-type
     const plain = await t.get(path).set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
+    // Beside the SDK CORS middleware's Origin, which a browser's request gets.
+    const fromPage = await t.get(path).set('Origin', 'https://app.example.com').expect(200);
+    expect(fromPage.headers.vary).toMatch(/^Origin, Accept-Encoding$/);
     expect(Number(plain.headers['content-length'])).toBeGreaterThan(1024);
     // Compressed once per change, off the event loop: the first requests may get the plain body.
     const zipped = await waitFor(async () => {

@@ -398,6 +398,9 @@ describe('feature flags: validation (reference §2.3), 400 with code and attr, n
       const res4 = await t.post(`${base}/`, { key: takenKey, ...later }).expect(400);
       expect(res4.body).toMatchObject({ code: 'unique', attr: 'key' });
     }
+    // The unique index holds live flags only: a flag created deleted is refused the same way.
+    const res5 = await t.post(`${base}/`, { key: takenKey, deleted: true }).expect(400);
+    expect(res5.body).toMatchObject({ code: 'unique', attr: 'key' });
   });
 
   it('creates one flag of a new key sent five times at once, and answers the others 400 unique', async () => {

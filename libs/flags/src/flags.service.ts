@@ -461,20 +461,21 @@ export class FlagsService {
   ): Promise<FlagChanges> {
     const changes: FlagChanges = {};
     if (input.name !== undefined) changes.name = checkName(input.name);
+    // A new live flag's key is left to the unique index (the insert answers "taken"), one statement
+    // less per creation; PostHog's order (a taken key before the later fields' errors) is kept below.
+    // The index holds live flags only, so a flag created deleted is checked here, as is an update.
+    const keyByIndex = current === undefined && input.deleted !== true;
     if (input.key !== undefined) {
       changes.key = checkKeyFormat(input.key);
-      // A new flag's key is left to the unique index (the insert answers "taken"), one statement
-      // less per creation; PostHog's order (a taken key before the later fields' errors) is kept below.
-      if (current !== undefined && (await this.repo.keyTaken(scope.id, input.key, current.id, m))) {
+      if (!keyByIndex && (await this.repo.keyTaken(scope.id, input.key, current?.id, m))) {
         throw FlagErrors.keyTaken();
       }
     }
     try {
       await this.validateAfterKey(m, scope, input, changes, current);
     } catch (e) {
-      const newKey = current === undefined ? changes.key : undefined;
-      if (newKey !== undefined && e instanceof DomainError && e.kind === 'invalid') {
-        if (await this.repo.keyTaken(scope.id, newKey, undefined, m)) throw FlagErrors.keyTaken();
+      if (keyByIndex && changes.key !== undefined && e instanceof DomainError && e.kind === 'invalid') {
+        if (await this.repo.keyTaken(scope.id, changes.key, undefined, m)) throw FlagErrors.keyTaken();
       }
       throw e;
     }

@@ -163,8 +163,13 @@ export class WebhookOutbox implements EntitySubscriberInterface {
     const max = this.config.WEBHOOK_SLACK_PENDING_MAX;
     // Counting the waiting messages reads up to `max` index entries, every batch once Slack lags
     // (it takes about one message a second per webhook). While a count at most SLACK_ROOM_MS old,
-    // less what this instance wrote since, leaves room for the whole batch, it decides instead.
+    // less what this instance wrote since, leaves room for the whole batch, or none at all, it
+    // decides instead.
     const known = this.slackRoom.get(projectId);
+    if (known?.room === 0) {
+      this.dropped(projectId, events.length, max);
+      return;
+    }
     const count = known === undefined || known.room < events.length;
     const room = count
       ? `SELECT $5::int - count(*)::int AS n FROM (

@@ -18,7 +18,7 @@ export function sendCohortsOf(value: unknown): boolean {
 export function sendLocalEvaluation(res: Response, body: LocalEvaluationBody, ifNoneMatch: string | undefined): void {
   res.setHeader('ETag', body.etag);
   res.setHeader('Cache-Control', 'private, must-revalidate');
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.vary('Accept-Encoding'); // beside the SDK CORS middleware's `Origin`
   if (etagMatches(ifNoneMatch, body.etag)) {
     res.status(304).end();
     return;

@@ -220,10 +220,6 @@ export class TenancyService {
   }
 
   /**
-   * The project whose public token is `token`, for SDK endpoints; null when none. A lookup that
-   * finds nothing counts against the client's address (FailedAuthThrottle).
-   */
-  /**
    * The project of a public project token (the SDK endpoints), or undefined. Known tokens are
    * remembered: a project keeps its token and is never deleted, so the answer cannot go stale. An
    * unknown token is looked up every time and counts against the client (FailedAuthThrottle).
