@@ -123,6 +123,32 @@ describe('feature flags: CRUD, state table, versions', () => {
     });
   });
 
+  describe('who made a flag', () => {
+    it('shows the caller as created_by and last_modified_by exactly as stored, as other members see it', async () => {
+      const me = (await t.get('/api/users/@me/').expect(200)).body;
+      const stored = {
+        id: me.id,
+        uuid: me.uuid,
+        distinct_id: me.distinct_id,
+        first_name: me.first_name,
+        last_name: me.last_name,
+        email: me.email,
+        is_email_verified: me.is_email_verified,
+      };
+      // The caller's own summary comes from its authentication, another member's from the database.
+      const flag = (await t.post(`${base}/`, { key: nextKey() }).expect(201)).body;
+      expect([flag.created_by, flag.last_modified_by]).toEqual([stored, stored]);
+      const other = await t.newUser(t.organizationId);
+      expect((await t.get(`${base}/${flag.id}/`, other.key).expect(200)).body.created_by).toEqual(stored);
+      const patched = (await t.patch(`${base}/${flag.id}/`, { name: 'renamed' }, other.key).expect(200)).body;
+      expect(patched.created_by).toEqual(stored);
+      expect(patched.last_modified_by).toMatchObject({ id: other.userId, email: other.email });
+      const mine = (await t.get(`${base}/${flag.id}/`).expect(200)).body;
+      expect(mine.created_by).toEqual(stored);
+      expect(mine.last_modified_by).toEqual(patched.last_modified_by);
+    });
+  });
+
   describe('state table', () => {
     it('PATCH active switches the flag and clears performed_rollback when switching on', async () => {
       const flag = await create({ performed_rollback: true });

@@ -108,7 +108,8 @@ export class WebhookOutbox implements EntitySubscriberInterface {
         },
       },
     };
-    const entry = activityInsert(activity, 5);
+    const params: unknown[] = [message.projectId, message.event, JSON.stringify(payload), activity.userId];
+    const entry = activityInsert(activity, params.length + 1);
     const written = await queryRows(
       m,
       `WITH activity AS (${entry.sql})
@@ -122,7 +123,7 @@ export class WebhookOutbox implements EntitySubscriberInterface {
         WHERE w.project_id = $1 AND w.enabled AND $2 = ANY(w.events)
           FOR KEY SHARE OF w
        RETURNING webhook_id`,
-      [message.projectId, message.event, JSON.stringify(payload), activity.userId, ...entry.params],
+      [...params, ...entry.params],
     );
     if (written.length === 0) return;
     this.afterCommit(m, message.projectId);
