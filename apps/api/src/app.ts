@@ -1,4 +1,5 @@
 import { BootstrapResult, BootstrapService, configureHttp, JsonLogger, PrototypedExpressAdapter } from '@app/platform';
+import { definitionsFastRoute } from '@app/flags';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiConfig } from './api.config';
@@ -44,6 +45,7 @@ export async function createApiApp(config: ApiConfig, logger: JsonLogger): Promi
       rawBodyPaths: SDK_PATHS,
       version: VERSION,
       before: consoleHandlers(config.CONSOLE_DIR),
+      fastRoutes: [definitionsFastRoute(app)],
     });
     const bootstrap = await app.get(BootstrapService).run({
       email: config.BOOTSTRAP_EMAIL,

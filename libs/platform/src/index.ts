@@ -58,6 +58,7 @@ export * from './http/configure-http';
 export * from './http/decorators';
 export * from './http/error.filter';
 export * from './http/expensive-route';
+export * from './http/fast-route';
 export * from './http/graceful-shutdown';
 export * from './http/prototyped-express-adapter';
 export * from './http/middleware';

@@ -1,8 +1,53 @@
 import { gzip } from 'node:zlib';
-import { DomainError } from '@app/platform';
-import type { Response } from 'express';
+import { DomainError, FastRoute } from '@app/platform';
+import type { Actor } from '@app/platform';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { LocalEvaluationBody } from '../domain/project-snapshot';
 import { etagMatches } from '../domain/sdk-request';
+import { FlagEvaluationService } from '../flag-evaluation.service';
+
+/** The definitions' paths: posthog-node ≥ 5.29.4, then the one older versions use. */
+export const DEFINITIONS_PATHS = ['/flags/definitions', '/api/feature_flag/local_evaluation'] as const;
+
+export interface DefinitionsInput {
+  token: string | undefined;
+  sendCohorts: boolean;
+}
+
+/** The definitions of `input.token`'s project for `actor`, answered on `res` (200 or 304). */
+export async function sendDefinitions(
+  evaluation: FlagEvaluationService,
+  actor: Actor,
+  input: DefinitionsInput,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const body = await evaluation.definitionsForToken(actor, input.token, input.sendCohorts);
+  sendLocalEvaluation(res, body, req.headers['if-none-match']);
+}
+
+/**
+ * The definitions as SDKs poll them (`?token=…`, optionally `&send_cohorts`), served ahead of Nest
+ * (see `FastRoute`); any other form of query goes on to `SdkController`.
+ */
+export function definitionsFastRoute(app: INestApplicationContext): FastRoute<DefinitionsInput> {
+  const evaluation = app.get(FlagEvaluationService);
+  return {
+    paths: DEFINITIONS_PATHS,
+    scopes: ['feature_flag:read'],
+    accept(req) {
+      const query = req.query; // a getter that parses on each read (Express 5)
+      const { token, send_cohorts: sendCohorts } = query;
+      for (const key in query) if (key !== 'token' && key !== 'send_cohorts') return undefined;
+      if (typeof token !== 'string' || (sendCohorts !== undefined && typeof sendCohorts !== 'string')) {
+        return undefined;
+      }
+      return { token, sendCohorts: sendCohortsOf(sendCohorts) };
+    },
+    handle: (actor, input, req, res) => sendDefinitions(evaluation, actor, input, req, res),
+  };
+}
 
 /** `send_cohorts`: present without a value or truthy → true; `false`/`0` → false. */
 export function sendCohortsOf(value: unknown): boolean {

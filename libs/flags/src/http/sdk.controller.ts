@@ -1,6 +1,6 @@
 import { CurrentActor, decodeSdkPayload, ErrorEnvelope, HttpConfig, Public, RequireScopes } from '@app/platform';
 import type { Actor } from '@app/platform';
-import { Controller, Get, Header, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -16,7 +16,7 @@ import {
 import type { Request, Response } from 'express';
 import { parseFlagsRequest, tokenOf } from '../domain/sdk-request';
 import { FlagEvaluationService } from '../flag-evaluation.service';
-import { sendLocalEvaluation } from './local-evaluation-response';
+import { DEFINITIONS_PATHS, sendDefinitions } from './local-evaluation-response';
 import { LocalEvaluationDto } from './evaluation.dto';
 import {
   DecideResponseDto,
@@ -119,40 +119,30 @@ export class SdkController {
   }
 
   /** posthog-node ≥ 5.29.4: the project's definitions for local evaluation. */
-  @Get('flags/definitions')
+  @Get(DEFINITIONS_PATHS[0])
   @RequireScopes('feature_flag:read')
   @ApiOperation({ summary: 'Flag definitions for local evaluation (posthog-node ≥ 5.29.4)' })
   @Definitions()
   async definitions(
     @CurrentActor() actor: Actor,
     @Query() query: DefinitionsQuery,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    await this.sendDefinitionsFor(actor, query, ifNoneMatch, res);
+    await sendDefinitions(this.evaluation, actor, { token: query.token, sendCohorts: query.send_cohorts }, req, res);
   }
 
   /** posthog-node before 5.29.4: the same definitions on PostHog's older path. */
-  @Get('api/feature_flag/local_evaluation')
+  @Get(DEFINITIONS_PATHS[1])
   @RequireScopes('feature_flag:read')
   @ApiOperation({ summary: 'Flag definitions for local evaluation (posthog-node 3.x – 5.29.3)' })
   @Definitions()
   async legacyDefinitions(
     @CurrentActor() actor: Actor,
     @Query() query: DefinitionsQuery,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    await this.sendDefinitionsFor(actor, query, ifNoneMatch, res);
-  }
-
-  private async sendDefinitionsFor(
-    actor: Actor,
-    query: DefinitionsQuery,
-    ifNoneMatch: string | undefined,
-    res: Response,
-  ): Promise<void> {
-    const body = await this.evaluation.definitionsForToken(actor, query.token, query.send_cohorts);
-    sendLocalEvaluation(res, body, ifNoneMatch);
+    await sendDefinitions(this.evaluation, actor, { token: query.token, sendCohorts: query.send_cohorts }, req, res);
   }
 }

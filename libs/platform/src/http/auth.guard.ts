@@ -35,6 +35,23 @@ export class AuthGuard implements CanActivate {
     if (scopes === undefined) throw DomainError.forbidden('This route declares no scope and is closed.');
 
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    const actor = await this.admit(req, scopes);
+    // PostgreSQL text cannot hold NUL, so no stored id or key contains one: such a path names nothing.
+    if (Object.values(req.params ?? {}).some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+      throw DomainError.notFound();
+    }
+    const { project_id: projectId, organization_id: organizationId } = req.params as Record<string, string | undefined>;
+    if (projectId !== undefined) req.project = await this.tenancy.resolveProject(actor, projectId);
+    if (organizationId !== undefined) req.organization = await this.tenancy.resolveOrganization(actor, organizationId);
+    return true;
+  }
+
+  /**
+   * The caller of a route that needs `scopes`: authenticated, within the rate limit, holding the
+   * scopes (401/429/403 otherwise), and set as `req.actor`. The routes served ahead of Nest
+   * (`FastRoute`) are admitted here too.
+   */
+  async admit(req: AuthedRequest, scopes: readonly Scope[]): Promise<Actor> {
     const actor = await this.authenticate(req);
     if (this.limiter) {
       // Per user, not per key: more keys buy no more requests.
@@ -44,14 +61,7 @@ export class AuthGuard implements CanActivate {
     const missing = missingScope(actor.scopes, scopes);
     if (missing) throw DomainError.forbidden(`API key missing required scope '${missing}'`);
     req.actor = actor;
-    // PostgreSQL text cannot hold NUL, so no stored id or key contains one: such a path names nothing.
-    if (Object.values(req.params ?? {}).some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-      throw DomainError.notFound();
-    }
-    const { project_id: projectId, organization_id: organizationId } = req.params as Record<string, string | undefined>;
-    if (projectId !== undefined) req.project = await this.tenancy.resolveProject(actor, projectId);
-    if (organizationId !== undefined) req.organization = await this.tenancy.resolveOrganization(actor, organizationId);
-    return true;
+    return actor;
   }
 
   /** The actor behind the request's key, or its session cookie when it sends no key; 401/403 otherwise. */

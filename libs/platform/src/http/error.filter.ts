@@ -64,8 +64,11 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const req = ctx.getRequest<Request>();
-    const res = ctx.getResponse<Response>();
+    this.answer(exception, ctx.getRequest<Request>(), ctx.getResponse<Response>());
+  }
+
+  /** Answers `exception` on `res` (Nest's routes through `catch`, the `FastRoute`s directly). */
+  answer(exception: unknown, req: Request, res: Response): void {
     const error = this.toDomainError(exception, req);
     if (error) {
       if (error.kind === 'unavailable' || error.kind === 'timeout') {

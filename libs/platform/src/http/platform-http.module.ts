@@ -44,10 +44,12 @@ import { RequestValidationPipe } from './validation.pipe';
             ])
           : null,
     },
-    { provide: APP_GUARD, useClass: AuthGuard },
-    { provide: APP_FILTER, useClass: ErrorFilter },
+    AuthGuard,
+    ErrorFilter,
+    { provide: APP_GUARD, useExisting: AuthGuard },
+    { provide: APP_FILTER, useExisting: ErrorFilter },
     { provide: APP_PIPE, useClass: RequestValidationPipe },
   ],
-  exports: [Lifecycle, RouteTable, OpenApiDocumentHolder, RATE_LIMITER],
+  exports: [Lifecycle, RouteTable, OpenApiDocumentHolder, RATE_LIMITER, AuthGuard, ErrorFilter],
 })
 export class PlatformHttpModule {}

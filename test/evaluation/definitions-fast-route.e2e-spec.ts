@@ -1,0 +1,104 @@
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { RequestValidationPipe } from '@app/platform';
+import { DefinitionsQuery } from '../../libs/flags/src/http/sdk.dto';
+import { startTestApp, TestApp } from '../support/test-app';
+import { createCohort, createFlag } from './factories';
+
+/**
+ * The definitions as SDKs poll them are served ahead of Nest (`FastRoute`); every other form of
+ * the query goes on to the Nest route. Both must answer alike: each case is asked in the plain
+ * form and again with an unknown query field, which the Nest route drops (unknown fields are
+ * never applied) and the fast route leaves to it.
+ */
+describe('the definitions served ahead of Nest answer as the Nest route does', () => {
+  let t: TestApp;
+  let limited: TestApp;
+  // The Nest route validates its query with the global pipe; the fast route does not run it.
+  const validated = jest.spyOn(RequestValidationPipe.prototype, 'transform');
+  const nestAnswers = () => validated.mock.calls.filter(([, meta]) => meta.metatype === DefinitionsQuery).length;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    limited = await startTestApp({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_PER_MINUTE: '2', RATE_LIMIT_PER_HOUR: '100' });
+    const cohort = await createCohort(t, {
+      name: 'pros',
+      groups: [{ properties: [{ key: 'plan', value: 'pro', type: 'person' }] }],
+    });
+    await createFlag(t, {
+      key: 'for-pros',
+      filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort.id }], rollout_percentage: 100 }] },
+    });
+  });
+  afterAll(async () => {
+    validated.mockRestore();
+    await t?.close();
+    await limited?.close();
+  });
+
+  const HEADERS = ['etag', 'cache-control', 'vary', 'content-type', 'content-encoding', 'retry-after'];
+  const answer = (res: request.Response) => ({
+    status: res.status,
+    body: res.text,
+    headers: Object.fromEntries(HEADERS.map((h) => [h, res.headers[h]])),
+  });
+
+  it('gives the same status, body and headers both ways, and the plain form never reaches the Nest route', async () => {
+    const other = await t.newTenant();
+    const noFlagScope = await t.newUser(t.organizationId, { scopes: ['person:read'] });
+    const etag = (await t.get(`/flags/definitions?token=${t.projectToken}`).expect(200)).headers.etag as string;
+    const cases: Array<{ path: string; key?: string | null; headers?: Record<string, string> }> = [
+      { path: `/flags/definitions?token=${t.projectToken}` },
+      { path: `/flags/definitions?token=${t.projectToken}&send_cohorts` },
+      { path: `/flags/definitions?token=${t.projectToken}&send_cohorts=false` },
+      { path: `/api/feature_flag/local_evaluation?token=${t.projectToken}&send_cohorts` },
+      { path: `/flags/definitions?token=${t.projectToken}`, headers: { 'If-None-Match': etag } },
+      { path: `/flags/definitions?token=${t.projectToken}`, headers: { 'Accept-Encoding': 'gzip', Origin: 'https://a.example' } },
+      { path: `/flags/definitions?token=${t.projectToken}`, headers: { 'Accept-Encoding': 'identity' } },
+      { path: `/flags/definitions?token=${other.projectToken}` }, // another tenant's project: 401
+      { path: `/flags/definitions?token=phc_unknown` },
+      { path: `/flags/definitions?token=` },
+      { path: `/flags/definitions?token=${t.projectToken}`, key: noFlagScope.key }, // 403
+      { path: `/flags/definitions?token=${t.projectToken}`, key: `phx_${'x'.repeat(43)}` }, // 401
+      { path: `/flags/definitions?token=${t.projectToken}`, key: null }, // 401
+    ];
+    for (const c of cases) {
+      const ask = (path: string) => {
+        const req = t.get(path, c.key);
+        for (const [name, value] of Object.entries(c.headers ?? {})) req.set(name, value);
+        return req;
+      };
+      validated.mockClear();
+      const fast = await ask(c.path);
+      expect([c.path, nestAnswers()]).toEqual([c.path, 0]);
+      const viaNest = await ask(`${c.path}&unknown_field=1`);
+      expect({ path: c.path, ...answer(viaNest) }).toEqual({ path: c.path, ...answer(fast) });
+      if (viaNest.status < 400) expect([c.path, nestAnswers()]).toEqual([c.path, 1]);
+    }
+  });
+
+  it('leaves every other form of the query to the Nest route', async () => {
+    validated.mockClear();
+    // `token` twice is not a token: 400 from the Nest route's query rules.
+    const twice = await t.get(`/flags/definitions?token=${t.projectToken}&token=${t.projectToken}`).expect(400);
+    expect(twice.body).toMatchObject({ attr: 'token' });
+    await t.get(`/flags/definitions?token=${t.projectToken}&send_cohorts=1&send_cohorts=2`).expect(400);
+    await t.get(`/flags/definitions`).expect(400);
+    expect(nestAnswers()).toBe(3);
+  });
+
+  it('counts its requests against the per-user rate limit', async () => {
+    const path = `/flags/definitions?token=${limited.projectToken}`;
+    await limited.get(path).expect(200);
+    await limited.get(path).expect(200);
+    const res = await limited.get(path).expect(429);
+    expect(res.body).toMatchObject({ type: 'throttled_error', code: 'throttled' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is counted in the request metrics under its own route', async () => {
+    await t.get(`/flags/definitions?token=${t.projectToken}`).expect(200);
+    const text = (await t.get('/_metrics', null).expect(200)).text;
+    expect(text).toMatch(/http_requests_total\{[^}]*route="\/flags\/definitions"[^}]*status="200"[^}]*\} [1-9]/);
+  });
+});
