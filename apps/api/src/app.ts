@@ -1,5 +1,5 @@
 import { BootstrapResult, BootstrapService, configureHttp, JsonLogger, PrototypedExpressAdapter } from '@app/platform';
-import { definitionsFastRoute } from '@app/flags';
+import { sdkFastRoutes } from '@app/flags';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiConfig } from './api.config';
@@ -45,7 +45,7 @@ export async function createApiApp(config: ApiConfig, logger: JsonLogger): Promi
       rawBodyPaths: SDK_PATHS,
       version: VERSION,
       before: consoleHandlers(config.CONSOLE_DIR),
-      fastRoutes: [definitionsFastRoute(app)],
+      fastRoutes: sdkFastRoutes(app),
     });
     const bootstrap = await app.get(BootstrapService).run({
       email: config.BOOTSTRAP_EMAIL,

@@ -8,4 +8,4 @@ export type { Flag } from './domain/flag';
 export type { FlagFilters, FlagCondition, FlagVariant, PropertyFilter } from './domain/filters';
 export { FlagDto, toFlagDto } from './http/flags.dto';
 export { FlagCallCounter, FlagClock } from './flag-calls';
-export { definitionsFastRoute } from './http/local-evaluation-response';
+export { sdkFastRoutes } from './http/sdk-fast-routes';

@@ -1,11 +1,17 @@
 import { gzip } from 'node:zlib';
-import { DomainError, FastRoute } from '@app/platform';
+import { DomainError } from '@app/platform';
 import type { Actor } from '@app/platform';
-import type { INestApplicationContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { LocalEvaluationBody } from '../domain/project-snapshot';
 import { etagMatches } from '../domain/sdk-request';
-import { FlagEvaluationService } from '../flag-evaluation.service';
+import type { FlagEvaluationService } from '../flag-evaluation.service';
+
+/** `send_cohorts`: present without a value or truthy → true; `false`/`0` → false. */
+export function sendCohortsOf(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'string') throw DomainError.invalid('send_cohorts must be given once.', 'send_cohorts');
+  return !['false', '0', 'no'].includes(value.toLowerCase());
+}
 
 /** The definitions' paths: posthog-node ≥ 5.29.4, then the one older versions use. */
 export const DEFINITIONS_PATHS = ['/flags/definitions', '/api/feature_flag/local_evaluation'] as const;
@@ -25,35 +31,6 @@ export async function sendDefinitions(
 ): Promise<void> {
   const body = await evaluation.definitionsForToken(actor, input.token, input.sendCohorts);
   sendLocalEvaluation(res, body, req.headers['if-none-match']);
-}
-
-/**
- * The definitions as SDKs poll them (`?token=…`, optionally `&send_cohorts`), served ahead of Nest
- * (see `FastRoute`); any other form of query goes on to `SdkController`.
- */
-export function definitionsFastRoute(app: INestApplicationContext): FastRoute<DefinitionsInput> {
-  const evaluation = app.get(FlagEvaluationService);
-  return {
-    paths: DEFINITIONS_PATHS,
-    scopes: ['feature_flag:read'],
-    accept(req) {
-      const query = req.query; // a getter that parses on each read (Express 5)
-      const { token, send_cohorts: sendCohorts } = query;
-      for (const key in query) if (key !== 'token' && key !== 'send_cohorts') return undefined;
-      if (typeof token !== 'string' || (sendCohorts !== undefined && typeof sendCohorts !== 'string')) {
-        return undefined;
-      }
-      return { token, sendCohorts: sendCohortsOf(sendCohorts) };
-    },
-    handle: (actor, input, req, res) => sendDefinitions(evaluation, actor, input, req, res),
-  };
-}
-
-/** `send_cohorts`: present without a value or truthy → true; `false`/`0` → false. */
-export function sendCohortsOf(value: unknown): boolean {
-  if (value === undefined) return false;
-  if (typeof value !== 'string') throw DomainError.invalid('send_cohorts must be given once.', 'send_cohorts');
-  return !['false', '0', 'no'].includes(value.toLowerCase());
 }
 
 /**

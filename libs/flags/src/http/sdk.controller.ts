@@ -46,6 +46,32 @@ function versionOf(value: unknown): number {
   return typeof value === 'string' ? Number(value) : NaN;
 }
 
+/** `POST /flags`: the v2 body as JSON text (`?v=2` and up), else the legacy body. */
+export async function answerFlags(
+  evaluation: FlagEvaluationService,
+  config: HttpConfig,
+  req: Request,
+  v: unknown,
+): Promise<string | LegacyFlagsResponseDto> {
+  const payload = decodeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
+  const projectId = await evaluation.projectIdByToken(tokenOf(payload));
+  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), 'flags');
+  return versionOf(v) >= 2 ? flagsResponseJson(evaluated) : toLegacyFlagsResponse(evaluated);
+}
+
+/** `POST /decide`: the `/flags` v2 body as JSON text (`?v=4` and up), else the legacy decide body. */
+export async function answerDecide(
+  evaluation: FlagEvaluationService,
+  config: HttpConfig,
+  req: Request,
+  v: unknown,
+): Promise<DecideResponseDto | string> {
+  const payload = decodeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
+  const projectId = await evaluation.projectIdByToken(tokenOf(payload));
+  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), 'decide');
+  return versionOf(v) >= 4 ? flagsResponseJson(evaluated) : toDecideResponse(evaluated);
+}
+
 const DEFINITIONS_RESPONSES = [
   ApiHeader({ name: 'If-None-Match', required: false }),
   ApiOkResponse({ type: LocalEvaluationDto, headers: { ETag: { schema: { type: 'string' } } } }),
@@ -90,10 +116,7 @@ export class SdkController {
   })
   @Header('Content-Type', 'application/json; charset=utf-8')
   async flags(@Req() req: Request, @Query('v') v: unknown): Promise<string | LegacyFlagsResponseDto> {
-    const payload = decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
-    const projectId = await this.evaluation.projectIdByToken(tokenOf(payload));
-    const evaluated = await this.evaluation.evaluate(projectId, parseFlagsRequest(payload), 'flags');
-    return versionOf(v) >= 2 ? flagsResponseJson(evaluated) : toLegacyFlagsResponse(evaluated);
+    return answerFlags(this.evaluation, this.config, req, v);
   }
 
   @Post('decide')
@@ -112,10 +135,7 @@ export class SdkController {
   @ApiExtraModels(DecideResponseDto)
   @Header('Content-Type', 'application/json; charset=utf-8')
   async decide(@Req() req: Request, @Query('v') v: unknown): Promise<DecideResponseDto | string> {
-    const payload = decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
-    const projectId = await this.evaluation.projectIdByToken(tokenOf(payload));
-    const evaluated = await this.evaluation.evaluate(projectId, parseFlagsRequest(payload), 'decide');
-    return versionOf(v) >= 4 ? flagsResponseJson(evaluated) : toDecideResponse(evaluated);
+    return answerDecide(this.evaluation, this.config, req, v);
   }
 
   /** posthog-node ≥ 5.29.4: the project's definitions for local evaluation. */

@@ -7,22 +7,26 @@ import type { AuthedRequest } from './decorators';
 import { ErrorFilter } from './error.filter';
 
 /**
- * A GET route answered by a plain Express handler ahead of the Nest route of the same paths, for
- * the SDKs' hottest reads, where Nest's per-request pipeline (execution context, the guard's
- * metadata lookups, the validation pipe) costs as much as the answer. It is admitted by the same
- * `AuthGuard.admit` and fails through the same `ErrorFilter`. A request whose form `accept` does
- * not take (undefined) goes on to the Nest route unchanged, before anything is counted.
+ * A route answered by a plain Express handler ahead of the Nest route of the same method and
+ * paths, for the SDKs' hottest calls, where Nest's per-request pipeline (execution context, the
+ * guard's metadata lookups, pipes) costs as much as the answer. It is admitted by the same
+ * `AuthGuard.admit` (unless public, as the Nest route is) and fails through the same
+ * `ErrorFilter`. A request whose form `accept` does not take (undefined) goes on to the Nest
+ * route unchanged, before anything is counted. The Nest route stays the documented one.
  */
 export interface FastRoute<T> {
+  method: 'get' | 'post';
   /** Express paths, matched as the Nest route's are (the same router). */
   paths: readonly string[];
-  scopes: readonly Scope[];
+  /** The scopes its caller needs, or 'public' for a route that authenticates itself (`@Public`). */
+  scopes: readonly Scope[] | 'public';
   /** The request's input in the plain form, or undefined to leave the request to the Nest route. */
   accept(req: Request): T | undefined;
-  handle(actor: Actor, input: T, req: Request, res: Response): Promise<void>;
+  /** `actor` is the admitted caller (null on a public route). */
+  handle(input: T, actor: Actor | null, req: Request, res: Response): Promise<void>;
 }
 
-/** Registers `routes` on `express` (before Nest's routes: call it before `app.init()`). */
+/** Registers `routes` on `express`, after its middleware so far (call it before `app.init()`). */
 export function mountFastRoutes(
   app: INestApplicationContext,
   express: Express,
@@ -32,18 +36,25 @@ export function mountFastRoutes(
   const guard = app.get(AuthGuard);
   const errors = app.get(ErrorFilter);
   for (const route of routes) {
+    const { scopes } = route;
     const handler: RequestHandler = (req, res, next) => {
-      const input = route.accept(req);
+      let input: unknown;
+      try {
+        input = route.accept(req);
+      } catch (e) {
+        errors.answer(e, req, res);
+        return;
+      }
       if (input === undefined) {
         next();
         return;
       }
-      guard
-        .admit(req as AuthedRequest, route.scopes)
-        .then((actor) => route.handle(actor, input, req, res))
+      const admitted = scopes === 'public' ? Promise.resolve(null) : guard.admit(req as AuthedRequest, scopes);
+      admitted
+        .then((actor) => route.handle(input, actor, req, res))
         .catch((e: unknown) => errors.answer(e, req, res));
     };
     // One registration per path: metrics and logs read the matched path from `req.route`.
-    for (const path of route.paths) express.get(path, handler);
+    for (const path of route.paths) express[route.method](path, handler);
   }
 }

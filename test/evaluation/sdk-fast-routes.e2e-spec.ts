@@ -6,17 +6,18 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { createCohort, createFlag } from './factories';
 
 /**
- * The definitions as SDKs poll them are served ahead of Nest (`FastRoute`); every other form of
- * the query goes on to the Nest route. Both must answer alike: each case is asked in the plain
- * form and again with an unknown query field, which the Nest route drops (unknown fields are
- * never applied) and the fast route leaves to it.
+ * The SDK calls are served ahead of Nest (`FastRoute`); every other form of their query goes on to
+ * the Nest route. Both must answer alike: each case is asked in the plain form and again in a form
+ * only the Nest route takes and that means the same (an unknown query field, which the Nest route
+ * drops; `v` twice, which it reads as no version).
  */
-describe('the definitions served ahead of Nest answer as the Nest route does', () => {
+describe('the SDK calls served ahead of Nest answer as the Nest routes do', () => {
   let t: TestApp;
   let limited: TestApp;
   // The Nest route validates its query with the global pipe; the fast route does not run it.
   const validated = jest.spyOn(RequestValidationPipe.prototype, 'transform');
   const nestAnswers = () => validated.mock.calls.filter(([, meta]) => meta.metatype === DefinitionsQuery).length;
+  const nestEvaluations = () => validated.mock.calls.filter(([, meta]) => meta.type === 'query' && meta.data === 'v').length;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -75,6 +76,31 @@ describe('the definitions served ahead of Nest answer as the Nest route does', (
       expect({ path: c.path, ...answer(viaNest) }).toEqual({ path: c.path, ...answer(fast) });
       if (viaNest.status < 400) expect([c.path, nestAnswers()]).toEqual([c.path, 1]);
     }
+  });
+
+  it.each(['/flags', '/decide'])('%s: the same answers both ways (legacy bodies: no version)', async (path) => {
+    const server = t.app.getHttpServer();
+    const post = (url: string, body: string, type = 'application/json') =>
+      request(server).post(url).set('Content-Type', type).send(body);
+    const bodies: Array<[string, string?]> = [
+      [JSON.stringify({ token: t.projectToken, distinct_id: 'ann', person_properties: { plan: 'pro' } })],
+      [JSON.stringify({ api_key: t.projectToken, distinct_id: 'bob' })],
+      [JSON.stringify({ token: 'phc_unknown', distinct_id: 'ann' })],
+      [JSON.stringify({ distinct_id: 'ann' })],
+      [JSON.stringify({ token: t.projectToken })],
+      ['{"token": '],
+      [`data=${encodeURIComponent(Buffer.from(JSON.stringify({ token: t.projectToken, distinct_id: 'c' })).toString('base64'))}`, 'application/x-www-form-urlencoded'],
+    ];
+    for (const [body, type] of bodies) {
+      validated.mockClear();
+      const fast = await post(path, body, type);
+      expect([body, nestEvaluations()]).toEqual([body, 0]);
+      const viaNest = await post(`${path}?v=1&v=1`, body, type);
+      expect([body, nestEvaluations()]).toEqual([body, 1]);
+      expect({ body, ...answer(viaNest) }).toEqual({ body, ...answer(fast) });
+    }
+    const v2 = await post(`${path}?v=${path === '/flags' ? 2 : 4}`, bodies[0][0]).expect(200);
+    expect(v2.body.flags['for-pros']).toMatchObject({ key: 'for-pros', enabled: true });
   });
 
   it('leaves every other form of the query to the Nest route', async () => {
