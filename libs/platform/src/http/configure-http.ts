@@ -25,7 +25,7 @@ export interface HttpSetup {
   version: string;
   /** Handlers that may answer before the body parsers and the routes (the web console's files). */
   before?: RequestHandler[];
-  /** Hot GET routes served ahead of their Nest routes (see `FastRoute`). */
+  /** Hot SDK routes served ahead of their Nest routes (see `FastRoute`). */
   fastRoutes?: ReadonlyArray<FastRoute<unknown>>;
 }
 

@@ -50,7 +50,8 @@ export function mountFastRoutes(
         return;
       }
       const admitted = scopes === 'public' ? Promise.resolve(null) : guard.admit(req as AuthedRequest, scopes);
-      admitted
+      // Returned: should answering the error fail too, Express 5 passes that rejection on to `next`.
+      return admitted
         .then((actor) => route.handle(input, actor, req, res))
         .catch((e: unknown) => errors.answer(e, req, res));
     };
