@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { FlagEvaluationService } from '../flag-evaluation.service';
 import { DEFINITIONS_PATHS, DefinitionsInput, sendCohortsOf, sendDefinitions } from './local-evaluation-response';
-import { answerDecide, answerFlags } from './sdk.controller';
+import { answerEvaluation } from './sdk.controller';
 
 /**
  * The SDK calls served ahead of Nest (see `FastRoute`) by the same functions as `SdkController`'s
@@ -14,8 +14,8 @@ export function sdkFastRoutes(app: INestApplicationContext): Array<FastRoute<unk
   const config = app.get(HttpConfig);
   return [
     definitionsRoute(evaluation),
-    evaluationRoute('/flags', (req, v) => answerFlags(evaluation, config, req, v)),
-    evaluationRoute('/decide', (req, v) => answerDecide(evaluation, config, req, v)),
+    evaluationRoute('/flags', (req, v) => answerEvaluation(evaluation, config, 'flags', req, v)),
+    evaluationRoute('/decide', (req, v) => answerEvaluation(evaluation, config, 'decide', req, v)),
   ] as Array<FastRoute<unknown>>;
 }
 

@@ -46,30 +46,28 @@ function versionOf(value: unknown): number {
   return typeof value === 'string' ? Number(value) : NaN;
 }
 
-/** `POST /flags`: the v2 body as JSON text (`?v=2` and up), else the legacy body. */
-export async function answerFlags(
-  evaluation: FlagEvaluationService,
-  config: HttpConfig,
-  req: Request,
-  v: unknown,
-): Promise<string | LegacyFlagsResponseDto> {
-  const payload = decodeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
-  const projectId = await evaluation.projectIdByToken(tokenOf(payload));
-  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), 'flags');
-  return versionOf(v) >= 2 ? flagsResponseJson(evaluated) : toLegacyFlagsResponse(evaluated);
-}
+/** From which `?v` each evaluation endpoint answers the `/flags` v2 body, and its older body below it. */
+const EVALUATION_ANSWERS = {
+  flags: { v2From: 2, older: toLegacyFlagsResponse },
+  decide: { v2From: 4, older: toDecideResponse },
+} as const;
 
-/** `POST /decide`: the `/flags` v2 body as JSON text (`?v=4` and up), else the legacy decide body. */
-export async function answerDecide(
+/**
+ * `POST /flags` or `/decide`: the body decoded and evaluated in its token's project, answered as
+ * the `/flags` v2 body (JSON text) from the endpoint's version on, else as its older body.
+ */
+export async function answerEvaluation(
   evaluation: FlagEvaluationService,
   config: HttpConfig,
+  endpoint: keyof typeof EVALUATION_ANSWERS,
   req: Request,
   v: unknown,
-): Promise<DecideResponseDto | string> {
+): Promise<string | LegacyFlagsResponseDto | DecideResponseDto> {
   const payload = decodeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
   const projectId = await evaluation.projectIdByToken(tokenOf(payload));
-  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), 'decide');
-  return versionOf(v) >= 4 ? flagsResponseJson(evaluated) : toDecideResponse(evaluated);
+  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), endpoint);
+  const { v2From, older } = EVALUATION_ANSWERS[endpoint];
+  return versionOf(v) >= v2From ? flagsResponseJson(evaluated) : older(evaluated);
 }
 
 const DEFINITIONS_RESPONSES = [
@@ -115,8 +113,8 @@ export class SdkController {
     schema: { oneOf: [{ $ref: getSchemaPath(FlagsResponseDto) }, { $ref: getSchemaPath(LegacyFlagsResponseDto) }] },
   })
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async flags(@Req() req: Request, @Query('v') v: unknown): Promise<string | LegacyFlagsResponseDto> {
-    return answerFlags(this.evaluation, this.config, req, v);
+  async flags(@Req() req: Request, @Query('v') v: unknown): Promise<string | object> {
+    return answerEvaluation(this.evaluation, this.config, 'flags', req, v);
   }
 
   @Post('decide')
@@ -134,8 +132,8 @@ export class SdkController {
   })
   @ApiExtraModels(DecideResponseDto)
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async decide(@Req() req: Request, @Query('v') v: unknown): Promise<DecideResponseDto | string> {
-    return answerDecide(this.evaluation, this.config, req, v);
+  async decide(@Req() req: Request, @Query('v') v: unknown): Promise<string | object> {
+    return answerEvaluation(this.evaluation, this.config, 'decide', req, v);
   }
 
   /** posthog-node ≥ 5.29.4: the project's definitions for local evaluation. */
