@@ -1,22 +1,22 @@
 import { FastRoute, HttpConfig } from '@app/platform';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { FlagEvaluationService } from '../flag-evaluation.service';
 import { DEFINITIONS_PATHS, DefinitionsInput, sendCohortsOf, sendDefinitions } from './local-evaluation-response';
-import { answerEvaluation } from './sdk.controller';
+import { answerEvaluation, EVALUATION_CONTENT_TYPE } from './sdk-answers';
 
 /**
  * The SDK calls served ahead of Nest (see `FastRoute`) by the same functions as `SdkController`'s
  * routes, which stay the documented ones and answer every other form of these requests.
  */
-export function sdkFastRoutes(app: INestApplicationContext): Array<FastRoute<unknown>> {
+export function sdkFastRoutes(app: INestApplicationContext): ReadonlyArray<FastRoute<unknown>> {
   const evaluation = app.get(FlagEvaluationService);
   const config = app.get(HttpConfig);
   return [
     definitionsRoute(evaluation),
     evaluationRoute('/flags', (req, v) => answerEvaluation(evaluation, config, 'flags', req, v)),
     evaluationRoute('/decide', (req, v) => answerEvaluation(evaluation, config, 'decide', req, v)),
-  ] as Array<FastRoute<unknown>>;
+  ];
 }
 
 /** The definitions as SDKs poll them: `?token=…`, optionally `&send_cohorts` (no other field). */
@@ -34,14 +34,14 @@ function definitionsRoute(evaluation: FlagEvaluationService): FastRoute<Definiti
       }
       return { token, sendCohorts: sendCohortsOf(sendCohorts) };
     },
-    handle: (input, actor, req, res) => sendDefinitions(evaluation, actor!, input, req, res),
+    handle: (input, req, res, actor) => sendDefinitions(evaluation, actor, input, req, res),
   };
 }
 
 /** Remote evaluation (`/flags`, `/decide`; public: the project token is in the body), `?v` given at most once. */
 function evaluationRoute(
   path: string,
-  answer: (req: Request, v: string | undefined) => Promise<string | object>,
+  answer: (req: Request, v: string | undefined) => Promise<string>,
 ): FastRoute<{ v: string | undefined }> {
   return {
     method: 'post',
@@ -51,11 +51,11 @@ function evaluationRoute(
       const v = req.query.v;
       return v === undefined || typeof v === 'string' ? { v } : undefined;
     },
-    async handle(input, _actor, req, res: Response) {
+    async handle(input, req, res) {
       const body = await answer(req, input.v);
-      // As the Nest route answers (`@HttpCode(200)`, `@Header('Content-Type', …)`, objects as JSON).
-      res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.send(typeof body === 'string' ? body : JSON.stringify(body));
+      // As the Nest route answers (`@HttpCode(200)`, `@Header('Content-Type', …)`).
+      res.status(200).setHeader('Content-Type', EVALUATION_CONTENT_TYPE);
+      res.send(body);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { CurrentActor, decodeSdkPayload, ErrorEnvelope, HttpConfig, Public, RequireScopes } from '@app/platform';
+import { CurrentActor, ErrorEnvelope, HttpConfig, Public, RequireScopes } from '@app/platform';
 import type { Actor } from '@app/platform';
 import { Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
@@ -14,9 +14,9 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { parseFlagsRequest, tokenOf } from '../domain/sdk-request';
 import { FlagEvaluationService } from '../flag-evaluation.service';
 import { DEFINITIONS_PATHS, sendDefinitions } from './local-evaluation-response';
+import { answerEvaluation, EVALUATION_CONTENT_TYPE } from './sdk-answers';
 import { LocalEvaluationDto } from './evaluation.dto';
 import {
   DecideResponseDto,
@@ -25,9 +25,6 @@ import {
   FLAGS_REQUEST_SCHEMA,
   FlagsResponseDto,
   LegacyFlagsResponseDto,
-  toDecideResponse,
-  flagsResponseJson,
-  toLegacyFlagsResponse,
 } from './sdk.dto';
 
 const SDK_BODY = [
@@ -40,35 +37,6 @@ const SDK_BODY = [
 const SdkBody = (): MethodDecorator => (target, key, descriptor) => {
   SDK_BODY.forEach((d) => d(target, key, descriptor));
 };
-
-/** `?v=` of an SDK request; NaN when absent or not a number. */
-function versionOf(value: unknown): number {
-  return typeof value === 'string' ? Number(value) : NaN;
-}
-
-/** From which `?v` each evaluation endpoint answers the `/flags` v2 body, and its older body below it. */
-const EVALUATION_ANSWERS = {
-  flags: { v2From: 2, older: toLegacyFlagsResponse },
-  decide: { v2From: 4, older: toDecideResponse },
-} as const;
-
-/**
- * `POST /flags` or `/decide`: the body decoded and evaluated in its token's project, answered as
- * the `/flags` v2 body (JSON text) from the endpoint's version on, else as its older body.
- */
-export async function answerEvaluation(
-  evaluation: FlagEvaluationService,
-  config: HttpConfig,
-  endpoint: keyof typeof EVALUATION_ANSWERS,
-  req: Request,
-  v: unknown,
-): Promise<string | LegacyFlagsResponseDto | DecideResponseDto> {
-  const payload = decodeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
-  const projectId = await evaluation.projectIdByToken(tokenOf(payload));
-  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), endpoint);
-  const { v2From, older } = EVALUATION_ANSWERS[endpoint];
-  return versionOf(v) >= v2From ? flagsResponseJson(evaluated) : older(evaluated);
-}
 
 const DEFINITIONS_RESPONSES = [
   ApiHeader({ name: 'If-None-Match', required: false }),
@@ -112,8 +80,8 @@ export class SdkController {
   @ApiOkResponse({
     schema: { oneOf: [{ $ref: getSchemaPath(FlagsResponseDto) }, { $ref: getSchemaPath(LegacyFlagsResponseDto) }] },
   })
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  async flags(@Req() req: Request, @Query('v') v: unknown): Promise<string | object> {
+  @Header('Content-Type', EVALUATION_CONTENT_TYPE)
+  async flags(@Req() req: Request, @Query('v') v: unknown): Promise<string> {
     return answerEvaluation(this.evaluation, this.config, 'flags', req, v);
   }
 
@@ -131,8 +99,8 @@ export class SdkController {
     schema: { oneOf: [{ $ref: getSchemaPath(DecideResponseDto) }, { $ref: getSchemaPath(FlagsResponseDto) }] },
   })
   @ApiExtraModels(DecideResponseDto)
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  async decide(@Req() req: Request, @Query('v') v: unknown): Promise<string | object> {
+  @Header('Content-Type', EVALUATION_CONTENT_TYPE)
+  async decide(@Req() req: Request, @Query('v') v: unknown): Promise<string> {
     return answerEvaluation(this.evaluation, this.config, 'decide', req, v);
   }
 

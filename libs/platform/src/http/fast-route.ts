@@ -14,17 +14,20 @@ import { ErrorFilter } from './error.filter';
  * `ErrorFilter`. A request whose form `accept` does not take (undefined) goes on to the Nest
  * route unchanged, before anything is counted. The Nest route stays the documented one.
  */
-export interface FastRoute<T> {
+interface FastRouteForm<T> {
   method: 'get' | 'post';
   /** Express paths, matched as the Nest route's are (the same router). */
   paths: readonly string[];
-  /** The scopes its caller needs, or 'public' for a route that authenticates itself (`@Public`). */
-  scopes: readonly Scope[] | 'public';
   /** The request's input in the plain form, or undefined to leave the request to the Nest route. */
   accept(req: Request): T | undefined;
-  /** `actor` is the admitted caller (null on a public route). */
-  handle(input: T, actor: Actor | null, req: Request, res: Response): Promise<void>;
 }
+
+/** A route whose caller needs `scopes` (admitted as Nest's routes are), or a public one (`@Public`). */
+export type FastRoute<T> = FastRouteForm<T> &
+  (
+    | { scopes: readonly Scope[]; handle(input: T, req: Request, res: Response, actor: Actor): Promise<void> }
+    | { scopes: 'public'; handle(input: T, req: Request, res: Response): Promise<void> }
+  );
 
 /** Registers `routes` on `express`, after its middleware so far (call it before `app.init()`). */
 export function mountFastRoutes(
@@ -36,7 +39,6 @@ export function mountFastRoutes(
   const guard = app.get(AuthGuard);
   const errors = app.get(ErrorFilter);
   for (const route of routes) {
-    const { scopes } = route;
     const handler: RequestHandler = (req, res, next) => {
       let input: unknown;
       try {
@@ -49,11 +51,12 @@ export function mountFastRoutes(
         next();
         return;
       }
-      const admitted = scopes === 'public' ? Promise.resolve(null) : guard.admit(req as AuthedRequest, scopes);
+      const answered =
+        route.scopes === 'public'
+          ? route.handle(input, req, res)
+          : guard.admit(req as AuthedRequest, route.scopes).then((actor) => route.handle(input, req, res, actor));
       // Returned: should answering the error fail too, Express 5 passes that rejection on to `next`.
-      return admitted
-        .then((actor) => route.handle(input, actor, req, res))
-        .catch((e: unknown) => errors.answer(e, req, res));
+      return answered.catch((e: unknown) => errors.answer(e, req, res));
     };
     // One registration per path: metrics and logs read the matched path from `req.route`.
     for (const path of route.paths) express[route.method](path, handler);
