@@ -5,7 +5,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { WorkerConfig } from '../../apps/worker/src/worker.config';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
 import { ingest } from '../persons/factories';
-import { serverUrl } from '../support/test-database';
+import { databaseEnv } from '../support/test-database';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 import { listDefinitions } from './factories';
 
@@ -109,8 +109,7 @@ describe('the volume refresh job is scheduled in the worker, and in the api with
     try {
       await ingest(t, t.projectToken, [{ event: 'worked', distinct_id: 'w' }]);
       const config = loadConfig(WorkerConfig, {
-        DATABASE_URL: t.db.url,
-        DATABASE_POOL_SIZE: serverUrl() ? '2' : '1',
+        ...databaseEnv(t.db.url, 2),
         MIGRATIONS_RUN: 'false',
         LOG_LEVEL: 'silent',
         EVENT_DEFINITION_VOLUME_REFRESH_MINUTES: '15',

@@ -13,7 +13,7 @@ import { ApiConfig } from '../../apps/api/src/api.config';
 import { createApiApp } from '../../apps/api/src/app';
 import { createFlag } from '../evaluation/factories';
 import { dataSource } from '../persons/factories';
-import { serverUrl } from '../support/test-database';
+import { databaseEnv } from '../support/test-database';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const HOUR = 3_600_000;
@@ -173,8 +173,7 @@ describe('scheduled changes', () => {
     const others: NestExpressApplication[] = [];
     for (let i = 0; i < 2; i++) {
       const config = loadConfig(ApiConfig, {
-        DATABASE_URL: t.db.url,
-        DATABASE_POOL_SIZE: serverUrl() ? '5' : '1',
+        ...databaseEnv(t.db.url),
         LOG_LEVEL: 'silent',
         SCHEDULER_ENABLED: 'false',
         MIGRATIONS_RUN: 'false',

@@ -10,13 +10,15 @@ import {
   loadConfig,
   openDataSource,
   PlatformConfig,
+  queryPrepared,
+  queryRows,
   runMigrations,
 } from '@app/platform';
 import request from 'supertest';
 import { ApiConfig } from '../../apps/api/src/api.config';
 import { createApiApp } from '../../apps/api/src/app';
 import { MIGRATIONS } from '../../libs/platform/src/database/migrations';
-import { emptyDatabase, serverUrl } from '../support/test-database';
+import { databaseEnv, emptyDatabase, serverUrl } from '../support/test-database';
 
 const quiet = new JsonLogger('silent');
 
@@ -178,11 +180,48 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
     }
   });
 
+  it('keeps a hot path’s statement prepared on its connection (queryPrepared) only on PostgreSQL reached directly', async () => {
+    const db = await emptyDatabase();
+    /** Runs the statement seven times in one transaction (past the five custom plans), then lists what that connection keeps. */
+    const run = async (env: Record<string, string>) => {
+      const ds = await openDataSource(loadConfig(PlatformConfig, { ...env, MIGRATIONS_RUN: 'false' }));
+      try {
+        return await ds.transaction(async (m) => {
+          const answers: number[] = [];
+          for (let i = 1; i <= 7; i++) {
+            const [row] = await queryPrepared<{ n: number }>(m, 'bunting_test', 'SELECT $1::int * 2 AS n', [i]);
+            answers.push(row.n);
+          }
+          const kept = await queryRows<{ name: string }>(m, 'SELECT name FROM pg_prepared_statements');
+          return { answers, kept: kept.map((r) => r.name) };
+        });
+      } finally {
+        await ds.destroy();
+      }
+    };
+    try {
+      const doubled = [2, 4, 6, 8, 10, 12, 14];
+      // On the embedded run the test database is PGlite reached by URL, where the tests turn it off.
+      expect(await run(databaseEnv(db.url))).toEqual({ answers: doubled, kept: serverUrl() ? ['bunting_test'] : [] });
+      expect(await run({ ...databaseEnv(db.url), DATABASE_PREPARED_STATEMENTS: 'false' })).toEqual({
+        answers: doubled,
+        kept: [],
+      });
+      // DATABASE_DIRECT_URL says DATABASE_URL is a pooler in transaction mode
+      expect(await run({ ...databaseEnv(db.url), DATABASE_DIRECT_URL: db.url })).toEqual({
+        answers: doubled,
+        kept: [],
+      });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('bootstraps once: a second start on the same database creates nothing', async () => {
     const db = await emptyDatabase();
     const key = generateSecret('phx_');
     const env = {
-      DATABASE_URL: db.url,
+      ...databaseEnv(db.url, 10),
       LOG_LEVEL: 'silent',
       BOOTSTRAP_API_KEY: key,
       BOOTSTRAP_EMAIL: 'owner@example.com',
@@ -241,6 +280,8 @@ describe('the embedded default (no DATABASE_URL)', () => {
       const config = loadConfig(PlatformConfig, { DATA_DIR: dataDir });
       const first = await openDataSource(config);
       expect(first.embedded).toBe(true);
+      // its one backend would keep a connection's prepared statements for the next connection
+      expect(first.preparedStatements).toBe(false);
       await first.query(`INSERT INTO organizations (name, slug) VALUES ('Kept', 'kept')`);
       await first.destroy();
 

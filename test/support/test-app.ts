@@ -15,7 +15,7 @@ import {
 import { ApiConfig } from '../../apps/api/src/api.config';
 import { createApiApp } from '../../apps/api/src/app';
 import { loadOpenApiPluginMetadata } from './openapi-plugin-metadata';
-import { freshDatabase, serverUrl, TestDatabase } from './test-database';
+import { databaseEnv, freshDatabase, TestDatabase } from './test-database';
 
 /** An organization with one project, one user (owner by default) and that user's key. */
 export interface Tenant {
@@ -88,10 +88,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const projectToken = generateSecret('phc_');
   const password = randomBytes(12).toString('base64url');
   const config = loadConfig(ApiConfig, {
-    DATABASE_URL: db.url,
-    // The in-memory PGlite is reached by URL, so the app cannot tell it is embedded: one
-    // connection, as the app uses for its own embedded database (see baseOptions).
-    DATABASE_POOL_SIZE: serverUrl() ? '5' : '1',
+    ...databaseEnv(db.url),
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent',
     RATE_LIMIT_ENABLED: 'false',
     AUTH_FAILURES_PER_MINUTE: '0',

@@ -31,6 +31,18 @@ export function serverUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
 }
 
+/**
+ * The settings an app on test database `url` needs. The in-memory PGlite is reached by URL, so
+ * the app cannot tell it is embedded: one connection, as the app uses for its own embedded
+ * database, and no statements kept prepared (PGlite's one backend keeps them past a connection,
+ * and the next connection would prepare them again). On PostgreSQL, `poolSize` connections.
+ */
+export function databaseEnv(url: string, poolSize = 5): Record<string, string> {
+  return serverUrl()
+    ? { DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) }
+    : { DATABASE_URL: url, DATABASE_POOL_SIZE: '1', DATABASE_PREPARED_STATEMENTS: 'false' };
+}
+
 function urlFor(target: PgTarget): string {
   return (
     target.url ?? `postgresql://${target.user}@localhost/${target.database}?host=${encodeURIComponent(target.host!)}`

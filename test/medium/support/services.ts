@@ -14,7 +14,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiConfig } from '../../../apps/api/src/api.config';
 import { ApiModule } from '../../../apps/api/src/api.module';
-import { freshDatabase, serverUrl, TestDatabase } from '../../support/test-database';
+import { databaseEnv, freshDatabase, TestDatabase } from '../../support/test-database';
 
 /**
  * The service tier: every module of the API with its real repositories, on a fresh database
@@ -35,9 +35,7 @@ export interface Services {
 export async function startServices(): Promise<Services> {
   const db = await freshDatabase();
   const config = loadConfig(ApiConfig, {
-    DATABASE_URL: db.url,
-    // The in-memory PGlite is one backend: one connection, as the app uses for its own.
-    DATABASE_POOL_SIZE: serverUrl() ? '5' : '1',
+    ...databaseEnv(db.url),
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent',
     SCHEDULER_ENABLED: 'false',
     MIGRATIONS_RUN: 'true',

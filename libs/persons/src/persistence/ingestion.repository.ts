@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { queryRows } from '@app/platform';
+import { queryPrepared, queryRows } from '@app/platform';
 import { EntityManager } from 'typeorm';
 import { LoadedPerson, PlannedPerson } from '../domain/identity-plan';
 import { IngestEvent } from '../domain/ingest-event';
@@ -16,14 +16,16 @@ export interface GroupUpsert {
 
 /**
  * The set-based writes of one ingestion batch, all in the caller's transaction: one statement
- * per kind of change, whatever the number of events (rows travel as one JSON parameter).
+ * per kind of change, whatever the number of events (rows travel as one JSON parameter). The
+ * statements most batches run stay prepared on their connection (`queryPrepared`).
  */
 @Injectable()
 export class IngestionRepository {
   /** The uuids among `uuids` this project has stored already. */
   async storedEventUuids(m: EntityManager, projectId: number, uuids: string[]): Promise<Set<string>> {
-    const rows = await queryRows<{ uuid: string }>(
+    const rows = await queryPrepared<{ uuid: string }>(
       m,
+      'ingest_stored_event_uuids',
       `SELECT uuid FROM events WHERE project_id = $1 AND uuid = ANY($2::uuid[])`,
       [projectId, uuids],
     );
@@ -42,7 +44,7 @@ export class IngestionRepository {
     distinctIds: string[],
     mode: 'update' | 'share' = 'update',
   ): Promise<Map<string, LoadedPerson>> {
-    const rows = await queryRows<{
+    const rows = await queryPrepared<{
       distinct_id: string;
       id: number;
       uuid: string;
@@ -51,6 +53,7 @@ export class IngestionRepository {
       created_at: Date;
     }>(
       m,
+      `ingest_lock_persons_${mode}`,
       `SELECT d.distinct_id, p.id, p.uuid, p.properties, p.is_identified, p.created_at
          FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
         WHERE d.project_id = $1 AND d.distinct_id = ANY($2::text[])
@@ -69,8 +72,9 @@ export class IngestionRepository {
   /** Inserts new persons; returns their ids by uuid. */
   async insertPersons(m: EntityManager, projectId: number, persons: PlannedPerson[]): Promise<Map<string, number>> {
     if (persons.length === 0) return new Map();
-    const rows = await queryRows<{ id: number; uuid: string }>(
+    const rows = await queryPrepared<{ id: number; uuid: string }>(
       m,
+      'ingest_insert_persons',
       `INSERT INTO persons (uuid, project_id, properties, is_identified, created_at)
        SELECT x.uuid, $1, x.properties, x.is_identified, x.created_at
          FROM jsonb_to_recordset($2::jsonb) AS x(uuid uuid, properties jsonb, is_identified boolean, created_at timestamptz)
@@ -100,8 +104,9 @@ export class IngestionRepository {
     rows: Array<{ distinctId: string; personId: number }>,
   ): Promise<number> {
     if (rows.length === 0) return 0;
-    const inserted = await queryRows<{ distinct_id: string }>(
+    const inserted = await queryPrepared<{ distinct_id: string }>(
       m,
+      'ingest_insert_distinct_ids',
       `INSERT INTO person_distinct_ids (project_id, person_id, distinct_id)
        SELECT $1, (x.row ->> 'person_id')::bigint, x.row ->> 'distinct_id'
          FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(row, ord)
@@ -159,7 +164,9 @@ export class IngestionRepository {
     persons: Array<PlannedPerson & { id: number }>,
   ): Promise<void> {
     if (persons.length === 0) return;
-    await m.query(
+    await queryPrepared(
+      m,
+      'ingest_update_persons',
       `UPDATE persons p
           SET properties = x.properties, is_identified = x.is_identified, created_at = x.created_at, version = p.version + 1
          FROM jsonb_to_recordset($2::jsonb) AS x(id bigint, properties jsonb, is_identified boolean, created_at timestamptz)
@@ -185,7 +192,9 @@ export class IngestionRepository {
     rows: Array<{ distinctId: string; personUuid: string }>,
   ): Promise<void> {
     if (rows.length === 0) return;
-    await m.query(
+    await queryPrepared(
+      m,
+      'ingest_attach_personless_events',
       `UPDATE events e SET person_id = x.person_uuid
          FROM jsonb_to_recordset($2::jsonb) AS x(distinct_id text, person_uuid uuid)
         WHERE e.project_id = $1 AND e.person_id IS NULL AND e.distinct_id = ANY($3::text[]) AND e.distinct_id = x.distinct_id`,
@@ -271,8 +280,9 @@ export class IngestionRepository {
     receivedAt: Date,
   ): Promise<number> {
     if (events.length === 0) return 0;
-    const rows = await queryRows<{ uuid: string }>(
+    const rows = await queryPrepared<{ uuid: string }>(
       m,
+      'ingest_insert_events',
       `INSERT INTO events (uuid, project_id, event, distinct_id, person_id, properties, timestamp, created_at)
        SELECT x.uuid, $1, x.event, x.distinct_id, x.person_id, x.properties, x.timestamp, $3
          FROM jsonb_to_recordset($2::jsonb)

@@ -52,6 +52,15 @@ export class PlatformConfig {
   @EnvInt(100, 600_000)
   DATABASE_POOL_TIMEOUT_MS = 5_000;
 
+  /**
+   * Keep the hot paths' statements prepared on each connection (`queryPrepared`). Off by itself on
+   * the embedded database and with DATABASE_DIRECT_URL (a pooler in transaction mode); turn it off
+   * for anything else between Bunting and PostgreSQL that does not keep a session's statements,
+   * or for PGlite reached by URL (its one backend keeps them across connections).
+   */
+  @EnvBoolean()
+  DATABASE_PREPARED_STATEMENTS = true;
+
   /** Statement timeout on PostgreSQL (0 = none); a query over it gets 504. */
   @EnvInt(0, 3_600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 30_000;

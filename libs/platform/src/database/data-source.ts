@@ -65,6 +65,8 @@ export class BuntingDataSource extends DataSource {
    * connection (DATABASE_DIRECT_URL), for what needs a session of its own (LISTEN, migrations).
    */
   directOptions?: DataSourceOptions;
+  /** Whether statements may stay prepared on a connection (`queryPrepared`): PostgreSQL reached directly. */
+  preparedStatements = false;
   private onDestroy?: () => Promise<void>;
 
   setOnDestroy(fn: () => Promise<void>): void {
@@ -158,6 +160,7 @@ export async function openDataSource(
     ...baseOptions(config, target, !!embedded, pooled),
   } as DataSourceOptions);
   ds.embedded = !!embedded;
+  ds.preparedStatements = config.DATABASE_PREPARED_STATEMENTS && !embedded && !pooled;
   if (pooled) {
     const direct = baseOptions(config, { url: config.DATABASE_DIRECT_URL }, false);
     ds.directOptions = {
