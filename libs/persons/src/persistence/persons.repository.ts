@@ -1,4 +1,4 @@
-import { escapeLike, Queryable, queryRows } from '@app/platform';
+import { escapeLike, Queryable, queryPrepared, queryRows } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -227,15 +227,16 @@ export class PersonsRepository {
   /**
    * The person a distinct id belongs to: one lookup on the unique (project, distinct id) index.
    * With `staticCohorts`, the same statement lists the static cohorts it is a member of
-   * (`ix_cohort_static_members_person`).
+   * (`ix_cohort_static_members_person`). Kept prepared: `/flags` runs it on every request.
    */
   async byDistinctId(
     projectId: number,
     distinctId: string,
     staticCohorts = false,
   ): Promise<PersonForEvaluation | null> {
-    const rows = await queryRows<{ id: number; uuid: string; properties: Properties; static_cohort_ids?: number[] }>(
+    const rows = await queryPrepared<{ id: number; uuid: string; properties: Properties; static_cohort_ids?: number[] }>(
       this.ds,
+      staticCohorts ? 'person_by_distinct_id_static_cohorts' : 'person_by_distinct_id',
       `SELECT p.id, p.uuid, p.properties${staticCohorts ? STATIC_COHORTS : ''}
          FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
         WHERE d.project_id = $1 AND d.distinct_id = $2`,
