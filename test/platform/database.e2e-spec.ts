@@ -217,6 +217,37 @@ describe(`database (${serverUrl() ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
     }
   });
 
+  it('answers 503 once for a prepared statement gone stale on its connection, then runs it unprepared there', async () => {
+    const db = await emptyDatabase();
+    // one connection, so every call below runs on the same one
+    const ds = await openDataSource(loadConfig(PlatformConfig, { ...databaseEnv(db.url, 1), MIGRATIONS_RUN: 'false' }));
+    const read = () => queryPrepared<{ x: unknown }>(ds, 'bunting_stale', 'SELECT x FROM bunting_stale', []);
+    try {
+      await ds.query(`CREATE TABLE bunting_stale (x int)`);
+      await ds.query(`INSERT INTO bunting_stale VALUES (1)`);
+      expect(await read()).toEqual([{ x: 1 }]);
+      expect(await read()).toEqual([{ x: 1 }]);
+      // what another instance's migration may do: the statement's result changes type
+      await ds.query(`ALTER TABLE bunting_stale ALTER COLUMN x TYPE text`);
+      if (serverUrl()) {
+        await expect(read()).rejects.toMatchObject({ kind: 'unavailable', retryAfter: 1 });
+      }
+      expect(await read()).toEqual([{ x: '1' }]);
+      expect(await read()).toEqual([{ x: '1' }]);
+      if (serverUrl()) {
+        // what a proxy that drops a session's statements does
+        const gone = () => queryPrepared<{ n: number }>(ds, 'bunting_gone', 'SELECT 1 AS n', []);
+        expect(await gone()).toEqual([{ n: 1 }]);
+        await ds.query(`DEALLOCATE bunting_gone`);
+        await expect(gone()).rejects.toMatchObject({ kind: 'unavailable' });
+        expect(await gone()).toEqual([{ n: 1 }]);
+      }
+    } finally {
+      await ds.destroy();
+      await db.close();
+    }
+  });
+
   it('bootstraps once: a second start on the same database creates nothing', async () => {
     const db = await emptyDatabase();
     const key = generateSecret('phx_');

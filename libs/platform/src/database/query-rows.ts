@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { DomainError } from '../errors/domain-error';
 
 /** What raw SQL runs on: the data source, or a transaction's manager. */
 export type Queryable = Pick<EntityManager | DataSource, 'query'>;
@@ -22,15 +23,32 @@ export async function queryRows<T = Record<string, unknown>>(
 /** Where a statement kept prepared can run: the data source (a `BuntingDataSource` says whether it may), or a manager of it. */
 export type PreparingQueryable = EntityManager | DataSource;
 
+/** Names whose prepared statement went stale on a connection (pg's client): unprepared there from then on. */
+const staleOn = new WeakMap<object, Set<string>>();
+
+/**
+ * Whether `error` says the connection's prepared statement is no longer usable: gone (26000, e.g.
+ * a proxy dropped the session's statements), or its result changed under it (0A000 "cached plan
+ * must not change result type": another instance's migration altered a column it returns).
+ */
+function isStaleStatement(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; driverError?: { code?: string; message?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  const message = e?.driverError?.message ?? e?.message ?? '';
+  return code === '26000' || (code === '0A000' && message.includes('cached plan must not change result type'));
+}
+
 /**
  * Rows of a query that PostgreSQL keeps prepared under `name` on each connection: parsed once,
  * and planned once when its generic plan is as good, instead of at every call. For the
- * statements a hot path runs on every request (ingestion's: about a tenth of PostgreSQL's CPU per
- * /batch). Each name must always carry the same `sql` (pg refuses another text under a name it
- * has prepared). Unprepared where the data source does not allow it (`preparedStatements`): the
- * embedded database, whose one backend outlives the pool's connections (a new connection would
- * prepare a name that exists), and a pooler in transaction mode (a server connection changes
- * hands between a client's transactions).
+ * statements a hot path runs on every request (ingestion's and `/flags`' person lookup). Each name
+ * must always carry the same `sql` (pg refuses another text under a name it has prepared).
+ * Unprepared where the data source does not allow it (`preparedStatements`): the embedded
+ * database, whose one backend outlives the pool's connections (a new connection would prepare a
+ * name that exists), a pooler in transaction mode (a server connection changes hands between a
+ * client's transactions), or DATABASE_PREPARED_STATEMENTS=false. A statement that went stale on
+ * its connection fails that one query with 503 (the transaction it was in is lost; SDKs retry)
+ * and runs unprepared on that connection afterwards.
  */
 export async function queryPrepared<T = Record<string, unknown>>(
   runner: PreparingQueryable,
@@ -40,8 +58,35 @@ export async function queryPrepared<T = Record<string, unknown>>(
 ): Promise<T[]> {
   const source = ('dataSource' in runner ? runner.dataSource : runner) as DataSource & { preparedStatements?: boolean };
   if (source.preparedStatements !== true) return queryRows<T>(runner, sql, params);
-  // TypeORM hands its query text to pg's client.query as it is, and pg reads a config object there.
-  return queryRows<T>(runner, { name, text: sql } as unknown as string, params);
+  if ('queryRunner' in runner && runner.queryRunner) return preparedOn<T>(runner.queryRunner, name, sql, params);
+  // Outside a transaction: a runner of its own (as DataSource.query takes one), so the connection is known.
+  const own = source.createQueryRunner();
+  try {
+    return await preparedOn<T>(own, name, sql, params);
+  } finally {
+    await own.release();
+  }
+}
+
+async function preparedOn<T>(runner: QueryRunner, name: string, sql: string, params: unknown[]): Promise<T[]> {
+  const client = (await runner.connect()) as object;
+  let stale = staleOn.get(client);
+  if (stale?.has(name)) return queryRows<T>(runner.manager, sql, params);
+  try {
+    // TypeORM hands its query text to pg's client.query as it is, and pg reads a config object there.
+    return await queryRows<T>(runner.manager, { name, text: sql } as unknown as string, params);
+  } catch (e) {
+    if (!isStaleStatement(e)) throw e;
+    if (!stale) staleOn.set(client, (stale = new Set()));
+    stale.add(name);
+    throw new DomainError(
+      'unavailable',
+      'service_unavailable',
+      'A prepared database statement went out of date (the schema changed); try again.',
+      null,
+      1,
+    );
+  }
 }
 
 /** `LIKE` pattern text matching `text` literally. */
