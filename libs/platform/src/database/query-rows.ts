@@ -41,7 +41,8 @@ function isStaleStatement(error: unknown): boolean {
 /**
  * Rows of a query that PostgreSQL keeps prepared under `name` on each connection: parsed once,
  * and planned once when its generic plan is as good, instead of at every call. For the
- * statements a hot path runs on every request (ingestion's and `/flags`' person lookup). Each name
+ * statements a hot path runs on every request (ingestion's, `/flags`' person lookup, the project
+ * lookup of every admin request). Each name
  * must always carry the same `sql` (pg refuses another text under a name it has prepared).
  * Unprepared where the data source does not allow it (`preparedStatements`): the embedded
  * database, whose one backend outlives the pool's connections (a new connection would prepare a

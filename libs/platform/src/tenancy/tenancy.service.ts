@@ -6,7 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { FailedAuthThrottle } from '../auth/failed-auth-throttle';
 import { generateSecret, PROJECT_TOKEN_PATTERN } from '../auth/secrets';
 import { isUniqueViolation } from '../database/pg-errors';
-import { queryRows } from '../database/query-rows';
+import { queryPrepared, queryRows } from '../database/query-rows';
 import { inTransaction } from '../database/transaction';
 import { isUuid } from '../domain/text';
 import { DomainError } from '../errors/domain-error';
@@ -209,7 +209,10 @@ export class TenancyService {
       id = Number(idOrCurrent);
     }
     if (id === undefined) throw DomainError.notFound();
-    const rows: Array<ProjectAccess & { membershipLevel: number }> = await this.ds.query(
+    // Kept prepared: every project-scoped admin request runs it.
+    const rows = await queryPrepared<ProjectAccess & { membershipLevel: number }>(
+      this.ds,
+      'project_access',
       `SELECT p.id, p.uuid, p.organization_id AS "organizationId", p.name, p.api_token AS "apiToken", m.level AS "membershipLevel"
          FROM projects p JOIN organization_memberships m ON m.organization_id = p.organization_id AND m.user_id = $2
         WHERE p.id = $1`,
