@@ -19,6 +19,18 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+/**
+ * True when `error` says a connection's prepared statement is no longer usable: gone (26000, e.g.
+ * a proxy dropped the session's statements), or its result changed under it (0A000 "cached plan
+ * must not change result type": another instance's migration altered a column it returns).
+ */
+export function isStalePreparedStatement(error: unknown): boolean {
+  const e = pgError(error);
+  return (
+    e?.code === '26000' || (e?.code === '0A000' && !!e.message?.includes('cached plan must not change result type'))
+  );
+}
+
 /** True when `error` is a foreign-key violation (23503), optionally of the named constraint. */
 export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
   const e = pgError(error);

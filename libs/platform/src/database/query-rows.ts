@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
+import { isStalePreparedStatement } from './pg-errors';
 
 /** What raw SQL runs on: the data source, or a transaction's manager. */
 export type Queryable = Pick<EntityManager | DataSource, 'query'>;
@@ -27,29 +28,18 @@ export type PreparingQueryable = EntityManager | DataSource;
 const staleOn = new WeakMap<object, Set<string>>();
 
 /**
- * Whether `error` says the connection's prepared statement is no longer usable: gone (26000, e.g.
- * a proxy dropped the session's statements), or its result changed under it (0A000 "cached plan
- * must not change result type": another instance's migration altered a column it returns).
- */
-function isStaleStatement(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; driverError?: { code?: string; message?: string } };
-  const code = e?.driverError?.code ?? e?.code;
-  const message = e?.driverError?.message ?? e?.message ?? '';
-  return code === '26000' || (code === '0A000' && message.includes('cached plan must not change result type'));
-}
-
-/**
  * Rows of a query that PostgreSQL keeps prepared under `name` on each connection: parsed once,
- * and planned once when its generic plan is as good, instead of at every call. For the
- * statements a hot path runs on every request (ingestion's, `/flags`' person lookup, the project
- * lookup of every admin request). Each name
- * must always carry the same `sql` (pg refuses another text under a name it has prepared).
- * Unprepared where the data source does not allow it (`preparedStatements`): the embedded
+ * and planned once when its generic plan is as good, instead of at every call. For the statements
+ * a hot path runs on every request (ingestion's, `/flags`' person lookup, the project lookup of
+ * every admin request). Each name must always carry the same `sql` (pg refuses another text under
+ * a name it has prepared).
+ *
+ * Unprepared where the data source does not allow it (`preparedStatements`): on the embedded
  * database, whose one backend outlives the pool's connections (a new connection would prepare a
- * name that exists), a pooler in transaction mode (a server connection changes hands between a
- * client's transactions), or DATABASE_PREPARED_STATEMENTS=false. A statement that went stale on
- * its connection fails that one query with 503 (the transaction it was in is lost; SDKs retry)
- * and runs unprepared on that connection afterwards.
+ * name that exists), behind a pooler in transaction mode (a server connection changes hands
+ * between a client's transactions), and with DATABASE_PREPARED_STATEMENTS=false. A statement that
+ * went stale on its connection fails that one query with 503 (the transaction it was in is lost;
+ * SDKs retry) and runs unprepared on that connection afterwards.
  */
 export async function queryPrepared<T = Record<string, unknown>>(
   runner: PreparingQueryable,
@@ -77,7 +67,7 @@ async function preparedOn<T>(runner: QueryRunner, name: string, sql: string, par
     // TypeORM hands its query text to pg's client.query as it is, and pg reads a config object there.
     return await queryRows<T>(runner.manager, { name, text: sql } as unknown as string, params);
   } catch (e) {
-    if (!isStaleStatement(e)) throw e;
+    if (!isStalePreparedStatement(e)) throw e;
     if (!stale) staleOn.set(client, (stale = new Set()));
     stale.add(name);
     throw new DomainError(
