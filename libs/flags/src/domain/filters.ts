@@ -171,6 +171,11 @@ function cohortProperties(filters: unknown): Json[] {
   return conditionProperties(filters).filter((p) => p.type === 'cohort');
 }
 
+/** Whether `filters` has a cohort condition (its responses then carry the cohorts' names). */
+export function hasCohortConditions(filters: unknown): boolean {
+  return cohortProperties(filters).length > 0;
+}
+
 /** Ids of the cohorts `filters` points at. */
 export function flagCohortIds(filters: unknown): number[] {
   const ids = new Set<number>();

@@ -12,14 +12,14 @@ import {
   ValidateBy,
   ValidationOptions,
 } from 'class-validator';
-import { withCohortNames } from '../domain/filters';
+import { hasCohortConditions, withCohortNames } from '../domain/filters';
 import { FLAG_ORDER_FIELDS, flagListParams } from '../domain/flag-list';
 import type { FlagListOrder, FlagListQuery, FlagType } from '../domain/flag-list';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
 import type { FlagStatus } from '../domain/flag-status';
 import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
-import type { UserRecord } from '@app/platform';
+import type { UserRecord, UserSummary } from '@app/platform';
 
 /** An object, a list (PostHog's UI sends `[]`) or null. */
 function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {
@@ -329,19 +329,27 @@ export class FlagDto {
   status: FlagStatus;
 }
 
-export function toFlagDto(view: FlagView): FlagDto {
-  const { flag } = view;
+/** What a flag's response shows beside its row: its users, the caller's rights, the time, its cohorts' names. */
+interface FlagDtoContext {
+  filters: unknown;
+  created_by: unknown;
+  last_modified_by: unknown;
+  can_edit: unknown;
+  status: unknown;
+}
+
+function flagDtoOf(flag: Flag, context: FlagDtoContext): FlagDto {
   return {
     id: flag.id,
     name: flag.name,
     key: flag.key,
-    filters: withCohortNames(flag.filters, view.cohortNames),
+    filters: context.filters as object,
     deleted: flag.deleted,
     active: flag.active,
-    created_by: toUserBasic(view.createdBy),
+    created_by: context.created_by as UserBasicDto | null,
     created_at: flag.createdAt.toISOString(),
     version: flag.version,
-    last_modified_by: toUserBasic(view.lastModifiedBy),
+    last_modified_by: context.last_modified_by as UserBasicDto | null,
     is_simple_flag: isSimpleFlag(flag.filters),
     rollout_percentage: rolloutPercentage(flag.filters),
     ensure_experience_continuity: flag.ensureExperienceContinuity,
@@ -350,14 +358,91 @@ export function toFlagDto(view: FlagView): FlagDto {
     features: {},
     rollback_conditions: flag.rollbackConditions,
     performed_rollback: flag.performedRollback,
-    can_edit: view.canEdit,
+    can_edit: context.can_edit as boolean,
     tags: flag.tags,
     usage_dashboard: flag.usageDashboardId,
     analytics_dashboards: flag.analyticsDashboards,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
     last_called_at: flag.lastCalledAt ? flag.lastCalledAt.toISOString() : null,
-    status: view.status,
+    status: context.status as FlagStatus,
   };
+}
+
+export function toFlagDto(view: FlagView): FlagDto {
+  return flagDtoOf(view.flag, {
+    filters: withCohortNames(view.flag.filters, view.cohortNames),
+    created_by: toUserBasic(view.createdBy),
+    last_modified_by: toUserBasic(view.lastModifiedBy),
+    can_edit: view.canEdit,
+    status: view.status,
+  });
+}
+
+// A string no stored flag can hold (PostgreSQL's text and jsonb refuse NUL), in JSON as `"\u0000<slot>\u0000"`.
+const SLOT = (name: keyof FlagDtoContext) => `\u0000${name}\u0000`;
+const SLOTS = /"\\u0000(\w+)\\u0000"/;
+
+/**
+ * `JSON.stringify(toFlagDto(view))` split around the parts that are not the flag's own: even
+ * entries are JSON text, odd ones name a `FlagDtoContext` field. The flag's filters are its own
+ * unless they have cohort conditions. Kept per flag object: the list's flags are shared between
+ * requests while their row is unchanged (`FlagsRepository.page`).
+ */
+const templates = new WeakMap<Flag, string[]>();
+
+function templateOf(flag: Flag): string[] {
+  let template = templates.get(flag);
+  if (template === undefined) {
+    template = JSON.stringify(
+      flagDtoOf(flag, {
+        filters: hasCohortConditions(flag.filters) ? SLOT('filters') : flag.filters,
+        created_by: SLOT('created_by'),
+        last_modified_by: SLOT('last_modified_by'),
+        can_edit: SLOT('can_edit'),
+        status: SLOT('status'),
+      }),
+    ).split(SLOTS);
+    templates.set(flag, template);
+  }
+  return template;
+}
+
+/**
+ * The JSON of `views.map(toFlagDto)`'s elements, byte for byte, from each flag's template: a page
+ * of the list serialises only the parts that are not the flags' own, and each user once.
+ */
+export function flagDtosJson(views: readonly FlagView[]): string[] {
+  const users = new Map<UserSummary | null, string>();
+  const userJson = (user: UserSummary | null) => {
+    let json = users.get(user);
+    if (json === undefined) users.set(user, (json = JSON.stringify(toUserBasic(user))));
+    return json;
+  };
+  return views.map((view) => {
+    const template = templateOf(view.flag);
+    let json = template[0];
+    for (let i = 1; i < template.length; i += 2) {
+      switch (template[i] as keyof FlagDtoContext) {
+        case 'filters':
+          json += JSON.stringify(withCohortNames(view.flag.filters, view.cohortNames));
+          break;
+        case 'created_by':
+          json += userJson(view.createdBy);
+          break;
+        case 'last_modified_by':
+          json += userJson(view.lastModifiedBy);
+          break;
+        case 'can_edit':
+          json += view.canEdit ? 'true' : 'false';
+          break;
+        case 'status':
+          json += JSON.stringify(view.status);
+          break;
+      }
+      json += template[i + 1];
+    }
+    return json;
+  });
 }
 
 /** A flag as the organization-level endpoint lists it. */

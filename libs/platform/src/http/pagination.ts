@@ -119,6 +119,16 @@ export function pageOf<T>(req: Request, page: PageQuery, count: number, results:
   };
 }
 
+/**
+ * `JSON.stringify(pageOf(req, page, count, results))` for results already in JSON (one text per
+ * element), for lists that serialise their elements from kept pieces.
+ */
+export function pageJson(req: Request, page: PageQuery, count: number, results: readonly string[]): string {
+  const envelope = JSON.stringify(pageOf(req, page, count, []));
+  // `results` is the envelope's last field: its `[]}` is the text's end.
+  return `${envelope.slice(0, -2)}${results.join(',')}]}`;
+}
+
 /** An activity page's `limit` (default 10, at most 1000). */
 export function activityLimit(raw: unknown, name: string): number {
   const limit = parseNonNegativeInt(raw, name, 10);
