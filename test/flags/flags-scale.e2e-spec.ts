@@ -58,11 +58,8 @@ describe('a project with 10,000 flags', () => {
     expect(seqScans(byId)).toEqual([]);
     expect(indexes(byId)).toEqual(['pk_feature_flags']);
     // the list's read of the rows it does not keep
-    const ids = Array.from({ length: 100 }, (_, i) => 4000 + i);
-    const byIds = await plan(`SELECT * FROM feature_flags f WHERE f.project_id = $1 AND f.id = ANY($2::int[])`, [
-      t.projectId,
-      ids,
-    ]);
+    const ids = Array.from({ length: 100 }, (_, k) => 4000 + k);
+    const byIds = await plan(...repo.rowsStatement(t.projectId, ids));
     expect(seqScans(byIds)).toEqual([]);
     const byKey = await plan(
       `SELECT id FROM feature_flags f WHERE f.project_id = $1 AND f.key = $2 AND NOT f.deleted`,

@@ -48,22 +48,33 @@ const ORDER_COLUMNS: Record<FlagListOrder['field'], string> = {
 };
 
 /**
- * Listed flags kept between list requests, each under its row version (PostgreSQL's `xmin`: the
- * transaction that wrote the row as it is now; every write of the row changes it, whoever makes
- * it). An hour's bound keeps `xmin`'s 32-bit wraparound out of reach; the count bounds memory.
+ * Listed flags kept between list requests, each under its row version: PostgreSQL's `xmin` (the
+ * transaction that wrote the row as it is now) and `ctid` (where that row version lies). Every
+ * write of the row changes both, whoever makes it. The hour's bound keeps `xmin`'s 32-bit
+ * wraparound out of reach; `ctid` makes a reused transaction id (a database restored to an
+ * earlier point under a running API) match only a row version written at the same place.
  */
 const LISTED_MAX = 5_000;
 const LISTED_TTL_MS = 3_600_000;
+/** What the kept flags may take, estimated from their JSON (parsed objects and their serialised template). */
+const LISTED_MAX_BYTES = 32 * 1024 * 1024;
+const ROW_VERSION = `f.xmin::text || ':' || f.ctid::text AS "rowVersion"`;
 
 type VersionedRecord = FlagRecord & { rowVersion: string };
 
-/** Frozen all the way down: listed flags are shared by every request that lists them. */
+/** Objects and arrays frozen all the way down: listed flags are shared by every request that lists them. */
 function frozen<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     for (const v of Object.values(value)) frozen(v);
     Object.freeze(value);
   }
   return value;
+}
+
+/** A kept flag's estimated memory: its stored JSON four times over (objects, template), and a fixed part. */
+function keptBytes(flag: Flag): number {
+  const json = JSON.stringify([flag.key, flag.name, flag.filters, flag.rollbackConditions, flag.tags]);
+  return 4 * json.length + 2_000;
 }
 
 function translateKeyViolation(e: unknown): never {
@@ -80,6 +91,8 @@ export class FlagsRepository {
   private readonly listed = new LRUCache<number, { version: string; flag: Flag }>({
     max: LISTED_MAX,
     ttl: LISTED_TTL_MS,
+    maxSize: LISTED_MAX_BYTES,
+    sizeCalculation: (kept) => keptBytes(kept.flag),
   });
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {
@@ -135,8 +148,8 @@ export class FlagsRepository {
     ];
     const rest = `FROM feature_flags f WHERE ${condition}
         ORDER BY ${orderBy.join(', ')} LIMIT ${params.add(limit + 1)} OFFSET ${params.add(offset)}`;
-    const page: [string, unknown[]] = [`SELECT ${this.columns}, f.xmin::text AS "rowVersion" ${rest}`, params.values];
-    const versions: [string, unknown[]] = [`SELECT f.id, f.xmin::text AS "rowVersion" ${rest}`, params.values];
+    const page: [string, unknown[]] = [`SELECT ${this.columns}, ${ROW_VERSION} ${rest}`, params.values];
+    const versions: [string, unknown[]] = [`SELECT f.id, ${ROW_VERSION} ${rest}`, params.values];
     return { page, versions, count };
   }
 
@@ -176,23 +189,30 @@ export class FlagsRepository {
     projectId: number,
     rows: Array<{ id: number; rowVersion: string }>,
   ): Promise<Flag[] | undefined> {
-    const missing = rows.filter((r) => this.listed.get(r.id)?.version !== r.rowVersion).map((r) => r.id);
+    const kept = (r: { id: number; rowVersion: string }) => {
+      const entry = this.listed.get(r.id);
+      return entry?.version === r.rowVersion && entry.flag.projectId === projectId ? entry.flag : undefined;
+    };
+    const missing = rows.filter((r) => kept(r) === undefined).map((r) => r.id);
     if (missing.length > 0) {
-      const records = await queryRows<VersionedRecord>(
-        this.ds,
-        `SELECT ${this.columns}, f.xmin::text AS "rowVersion" FROM feature_flags f
-          WHERE f.project_id = $1 AND f.id = ANY($2::int[])`,
-        [projectId, missing],
-      );
+      const records = await queryRows<VersionedRecord>(this.ds, ...this.rowsStatement(projectId, missing));
       for (const r of records) this.remember(r);
     }
     const flags: Flag[] = [];
     for (const r of rows) {
-      const kept = this.listed.get(r.id);
-      if (kept?.version !== r.rowVersion) return undefined;
-      flags.push(kept.flag);
+      const flag = kept(r);
+      if (flag === undefined) return undefined;
+      flags.push(flag);
     }
     return flags;
+  }
+
+  /** The flags of the project with these ids, with their row versions (the list's read of the rows it does not keep). */
+  rowsStatement(projectId: number, ids: number[]): [string, unknown[]] {
+    return [
+      `SELECT ${this.columns}, ${ROW_VERSION} FROM feature_flags f WHERE f.project_id = $1 AND f.id = ANY($2::int[])`,
+      [projectId, ids],
+    ];
   }
 
   private remember(r: VersionedRecord): Flag {

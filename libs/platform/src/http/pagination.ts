@@ -125,7 +125,7 @@ export function pageOf<T>(req: Request, page: PageQuery, count: number, results:
  */
 export function pageJson(req: Request, page: PageQuery, count: number, results: readonly string[]): string {
   const envelope = JSON.stringify(pageOf(req, page, count, []));
-  // `results` is the envelope's last field: its `[]}` is the text's end.
+  if (!envelope.endsWith('"results":[]}')) throw new Error("pageJson: `results` must be the envelope's last field");
   return `${envelope.slice(0, -2)}${results.join(',')}]}`;
 }
 
