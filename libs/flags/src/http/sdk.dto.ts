@@ -3,7 +3,7 @@ import { QueryParam } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OFREP_ERROR_CODES, toOfrepSuccess } from '../domain/ofrep';
 import type { OfrepSuccess } from '../domain/ofrep';
-import type { FlagEvaluation } from '../domain/evaluation';
+import type { EvaluationReason, FlagEvaluation } from '../domain/evaluation';
 import type { ProjectSnapshot } from '../domain/project-snapshot';
 import type { Evaluated } from '../flag-evaluation.service';
 import { sendCohortsOf } from './local-evaluation-response';
@@ -134,6 +134,16 @@ function piecesOf(definitions: ProjectSnapshot, pieces: Map<string, FlagPieces>,
   return p;
 }
 
+/** The JSON of reasons shared between answers (`reason` returns one frozen object per code and condition). */
+const reasonsJson = new WeakMap<EvaluationReason, string>();
+
+function reasonJson(why: EvaluationReason): string {
+  if (!Object.isFrozen(why)) return JSON.stringify(why);
+  let json = reasonsJson.get(why);
+  if (json === undefined) reasonsJson.set(why, (json = JSON.stringify(why)));
+  return json;
+}
+
 /**
  * The `/flags` v2 body (FlagsResponseDto: `{flags: {key: {key, enabled, variant, reason,
  * metadata: {id, version, description, payload?}}}, errorsWhileComputingFlags, quotaLimited,
@@ -155,7 +165,7 @@ export function flagsResponseJson(evaluated: Evaluated): string {
       payload = `,"payload":${json}`;
     }
     const variant = r.variant === null ? 'null' : JSON.stringify(r.variant);
-    body += `${i > 0 ? ',' : ''}${p.head}${r.enabled},"variant":${variant},"reason":${JSON.stringify(r.reason)},"metadata":${p.metadata}${payload}}}`;
+    body += `${i > 0 ? ',' : ''}${p.head}${r.enabled},"variant":${variant},"reason":${reasonJson(r.reason)},"metadata":${p.metadata}${payload}}}`;
   }
   return `${body}},"errorsWhileComputingFlags":false,"quotaLimited":[],"requestId":"${randomUUID()}","evaluatedAt":${Date.now()}}`;
 }

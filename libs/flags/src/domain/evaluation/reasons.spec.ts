@@ -10,6 +10,16 @@ describe('reasons', () => {
     expect(reason('no_condition_match', 2).description).toBe('No matching condition set');
   });
 
+  it('shares one frozen reason per code and condition, and makes its own past a thousand conditions', () => {
+    expect(reason('condition_match', 3)).toBe(reason('condition_match', 3));
+    expect(reason('flag_disabled', null)).toBe(reason('flag_disabled', null));
+    expect(Object.isFrozen(reason('condition_match', 3))).toBe(true);
+    expect(reason('condition_match', 3)).not.toBe(reason('out_of_rollout_bound', 3));
+    const far = reason('condition_match', 5000);
+    expect(far).not.toBe(reason('condition_match', 5000));
+    expect(far).toEqual({ code: 'condition_match', condition_index: 5000, description: 'Matched condition set 5001' });
+  });
+
   it('maps to the evaluation_reasons and OFREP vocabularies', () => {
     expect(evaluationReasonsCode('flag_disabled')).toBe('disabled');
     expect(evaluationReasonsCode('out_of_rollout_bound')).toBe('out_of_rollout_bound');

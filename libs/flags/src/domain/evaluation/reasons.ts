@@ -31,8 +31,23 @@ export const REASON_PRIORITY: Readonly<Record<ReasonCode, number>> = {
   missing_dependency: -2,
 };
 
+/** Reasons made once and shared (frozen), by code and condition index + 1 (0 for none). */
+const SHARED = new Map<ReasonCode, EvaluationReason[]>();
+/** Conditions past this index get a reason of their own (a hostile flag's many conditions stay out of memory). */
+const SHARED_INDEXES = 1000;
+
+/** The reason for `code` at `conditionIndex`: the same frozen object every time, up to a thousand conditions. */
 export function reason(code: ReasonCode, conditionIndex: number | null): EvaluationReason {
-  return { code, condition_index: conditionIndex, description: describe(code, conditionIndex) };
+  const slot = conditionIndex === null ? 0 : conditionIndex + 1;
+  if (slot > SHARED_INDEXES)
+    return { code, condition_index: conditionIndex, description: describe(code, conditionIndex) };
+  let byIndex = SHARED.get(code);
+  if (byIndex === undefined) SHARED.set(code, (byIndex = []));
+  return (byIndex[slot] ??= Object.freeze({
+    code,
+    condition_index: conditionIndex,
+    description: describe(code, conditionIndex),
+  }));
 }
 
 /** `why` for a flag whose regular-expression conditions ran out of the request's budget. */
