@@ -134,11 +134,10 @@ function piecesOf(definitions: ProjectSnapshot, pieces: Map<string, FlagPieces>,
   return p;
 }
 
-/** The JSON of reasons shared between answers (`reason` returns one frozen object per code and condition). */
+/** The JSON of each reason object: made once for those shared between answers (`reason` shares them). */
 const reasonsJson = new WeakMap<EvaluationReason, string>();
 
 function reasonJson(why: EvaluationReason): string {
-  if (!Object.isFrozen(why)) return JSON.stringify(why);
   let json = reasonsJson.get(why);
   if (json === undefined) reasonsJson.set(why, (json = JSON.stringify(why)));
   return json;

@@ -18,6 +18,9 @@ describe('reasons', () => {
     const far = reason('condition_match', 5000);
     expect(far).not.toBe(reason('condition_match', 5000));
     expect(far).toEqual({ code: 'condition_match', condition_index: 5000, description: 'Matched condition set 5001' });
+    // never the shared "no condition" reason for an index that is not one
+    expect(reason('no_condition_match', -1)).not.toBe(reason('no_condition_match', null));
+    expect(reason('no_condition_match', -1).condition_index).toBe(-1);
   });
 
   it('maps to the evaluation_reasons and OFREP vocabularies', () => {

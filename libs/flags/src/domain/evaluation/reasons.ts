@@ -38,9 +38,13 @@ const SHARED_INDEXES = 1000;
 
 /** The reason for `code` at `conditionIndex`: the same frozen object every time, up to a thousand conditions. */
 export function reason(code: ReasonCode, conditionIndex: number | null): EvaluationReason {
-  const slot = conditionIndex === null ? 0 : conditionIndex + 1;
-  if (slot > SHARED_INDEXES)
+  const shared =
+    conditionIndex === null ||
+    (Number.isInteger(conditionIndex) && conditionIndex >= 0 && conditionIndex < SHARED_INDEXES);
+  if (!shared) {
     return { code, condition_index: conditionIndex, description: describe(code, conditionIndex) };
+  }
+  const slot = conditionIndex === null ? 0 : conditionIndex + 1;
   let byIndex = SHARED.get(code);
   if (byIndex === undefined) SHARED.set(code, (byIndex = []));
   return (byIndex[slot] ??= Object.freeze({
