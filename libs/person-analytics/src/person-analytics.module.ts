@@ -1,6 +1,7 @@
 import { CohortsModule } from '@app/cohorts';
 import { PersonsModule } from '@app/persons';
 import { Module } from '@nestjs/common';
+import { ActorResultsCache, AnalyticsClock } from './actor-results.cache';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsController } from './http/person-analytics.controller';
 import { ActorsRepository } from './persistence/actors.repository';
@@ -13,6 +14,6 @@ import { ActorsRepository } from './persistence/actors.repository';
   imports: [PersonsModule, CohortsModule],
   // The class keeps its name: OpenAPI operation ids (Analytics_trends, …) are made from it.
   controllers: [AnalyticsController],
-  providers: [AnalyticsService, ActorsRepository],
+  providers: [AnalyticsService, ActorsRepository, ActorResultsCache, AnalyticsClock],
 })
 export class PersonAnalyticsModule {}

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { ActorsPageQuery, BREAKDOWN_TYPES, INTERVALS } from '../http/actors-query.dto';
+import { CachedActorsPageQuery, BREAKDOWN_TYPES, INTERVALS } from '../http/actors-query.dto';
 import { FUNNEL_ORDERS } from './funnel.query';
 
 /** The funnel itself: its steps, order, window, dates, filters and breakdown. */
-export class FunnelQueryDto extends ActorsPageQuery {
+export class FunnelQueryDto extends CachedActorsPageQuery {
   /** Required. JSON list of steps [{"id": "$pageview", "type": "events", "order": 0, "properties": [...]}]. */
   @Allow()
   events?: string;

@@ -28,5 +28,20 @@ export class ActorsPageQuery {
   search?: string;
 }
 
+/**
+ * A page of an insight's persons that PostHog answers from its cache (trends, funnel,
+ * correlation, path): the two parameters that bypass it.
+ */
+export class CachedActorsPageQuery extends ActorsPageQuery {
+  /** Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+  @Allow()
+  @ApiPropertyOptional({ type: 'string', example: 'true' })
+  refresh?: string;
+
+  /** Part of the cache key: a new value misses the answers kept under the others. */
+  @Allow()
+  cache_invalidation_key?: string;
+}
+
 export const INTERVALS = ['hour', 'day', 'week', 'month'];
 export const BREAKDOWN_TYPES = ['event', 'person'];

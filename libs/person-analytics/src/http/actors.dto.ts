@@ -47,8 +47,9 @@ export class ActorsDto {
     description: 'Persons of the data point that were deleted since: their events count, they are not listed.',
   })
   missing_persons: number;
-  @ApiProperty({ description: 'Always false: computed on every request.' }) is_cached: boolean;
-  @ApiProperty({ format: 'date-time' }) last_refresh: string;
+  @ApiProperty({ description: 'Whether the answer was kept from an earlier request (see `refresh`).' })
+  is_cached: boolean;
+  @ApiProperty({ format: 'date-time', description: 'When the answer was computed.' }) last_refresh: string;
 }
 
 export class ShortActorsDto {
@@ -140,4 +141,11 @@ export class InsightBodyDto {
   @ApiPropertyOptional() @Allow() search?: string;
   @ApiPropertyOptional(NUMBER_OR_TEXT) @Allow() limit?: number | string;
   @ApiPropertyOptional(NUMBER_OR_TEXT) @Allow() offset?: number | string;
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'boolean' }, { type: 'string' }],
+    description: 'Compute again (when the query string has none).',
+  })
+  @Allow()
+  refresh?: boolean | string;
+  @ApiPropertyOptional() @Allow() cache_invalidation_key?: string;
 }

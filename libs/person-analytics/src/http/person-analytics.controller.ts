@@ -24,8 +24,11 @@ import type { ParseOptions } from '@app/targeting';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ActorResultsCache, AnalyticsClock } from '../actor-results.cache';
 import { ActorRows, AnalyticsService } from '../analytics.service';
+import { parseDateRange } from '../domain/analytics-dates';
 import { AnalyticsParams, searchTerm } from '../domain/analytics-params';
+import { refreshRequested, resultKey } from '../domain/cached-results';
 import { FunnelActorsQueryDto, FunnelCorrelationQueryDto } from '../funnel/funnel.dto';
 import { funnelCorrelationQuery, funnelQuery } from '../funnel/funnel.query';
 import { LifecycleActorsQueryDto } from '../lifecycle/lifecycle.dto';
@@ -55,8 +58,6 @@ import { PersonCohortsQueryDto } from './person-cohorts.dto';
 /** `format` of a persons answer: json or csv (checked first, as PostHog's renderers are). */
 const formatOf = (query: { format?: unknown }) => parseFormat(query.format);
 
-type Envelope = 'full' | 'short';
-
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
 
@@ -84,6 +85,8 @@ export class AnalyticsController {
     private readonly cohorts: CohortsService,
     private readonly tenancy: TenancyService,
     private readonly csv: CsvExports,
+    private readonly results: ActorResultsCache,
+    private readonly clock: AnalyticsClock,
     limits: TargetingLimits,
   ) {
     this.filters = queryFilterOptions(limits);
@@ -94,7 +97,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons behind a trends data point (who did entity_id in date_from–date_to)' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   trends(@CurrentProject() project: ProjectAccess, @Query() query: TrendsActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'trends', (p, now, paging) =>
       this.analytics.trends(project.id, trendsQuery(p, now), paging),
     );
   }
@@ -104,7 +107,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons who reached (or dropped off before) a funnel step' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   funnel(@CurrentProject() project: ProjectAccess, @Query() query: FunnelActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'funnel', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -121,7 +124,7 @@ export class AnalyticsController {
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
-    return this.actors(project, req, query, body, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, body, 'funnel', (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -160,7 +163,7 @@ export class AnalyticsController {
   })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   path(@CurrentProject() project: ProjectAccess, @Query() query: PathsActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, {}, 'path', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -177,7 +180,7 @@ export class AnalyticsController {
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
-    return this.actors(project, req, query, body, 'full', (p, now, paging) =>
+    return this.actors(project, req, query, body, 'path', (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -187,7 +190,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons who were new, returning, resurrecting or dormant in the period of target_date' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
   lifecycle(@CurrentProject() project: ProjectAccess, @Query() query: LifecycleActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
+    return this.actors(project, req, query, {}, null, (p, now, paging) =>
       this.analytics.lifecycle(project.id, lifecycleQuery(p, now), paging),
     );
   }
@@ -197,7 +200,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons active on exactly stickiness_days intervals of the range' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
   stickiness(@CurrentProject() project: ProjectAccess, @Query() query: StickinessActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'short', (p, now, paging) =>
+    return this.actors(project, req, query, {}, null, (p, now, paging) =>
       this.analytics.stickiness(project.id, stickinessQuery(p, now), paging),
     );
   }
@@ -213,7 +216,7 @@ export class AnalyticsController {
   ): Promise<RetentionActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, {}, this.filters);
-    const q = retentionQuery(p, new Date());
+    const q = retentionQuery(p, this.clock.now());
     const paging = pagingOf(p, format === 'csv');
     const result = await this.analytics.retention(project.id, q, paging);
     if (format === 'csv') {
@@ -283,44 +286,62 @@ export class AnalyticsController {
       req,
       query,
       body,
-      'full',
+      'funnel/correlation',
       (p, now, paging) => this.analytics.funnelCorrelation(project.id, funnelCorrelationQuery(p, now), paging),
       ['funnel_correlation_person_limit', 'funnel_correlation_person_offset'],
     );
   }
 
-  /** Parses, runs, and answers with PostHog's actors envelope (or CSV). */
+  /**
+   * Parses, runs, and answers with PostHog's actors envelope (or CSV). `cached` names the routes
+   * PostHog answers through its cache (`cached_by_filters`: trends, funnel, correlation, path):
+   * their JSON answers are kept (`ActorResultsCache`) and their envelope says so (`is_cached`,
+   * `last_refresh`); null for the others, computed every time, with the short envelope.
+   */
   private async actors(
     project: ProjectAccess,
     req: Request,
     query: object,
     body: object,
-    envelope: Envelope,
+    cached: string | null,
     run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<ActorRows>,
     aliases?: [string, string],
   ): Promise<ActorsDto | ShortActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, body as Record<string, unknown>, this.filters);
     const paging = pagingOf(p, format === 'csv', aliases);
-    const result = await run(p, new Date(), paging);
     if (format === 'csv') {
+      const result = await run(p, this.clock.now(), paging);
       return this.csv.file(
         'persons.csv',
         ACTOR_FIELDS,
         pagesOf(result.rows, async (rows) => (await this.analytics.actors(project.id, rows)).map(toActorDto)),
       );
     }
-    const people = (await this.analytics.actors(project.id, result.rows)).map(toActorDto);
-    const next = nextUrl(req, paging, result.total);
-    const results = [{ people, count: people.length }];
-    if (envelope === 'short') return { results, next, missing_persons: result.missing };
+    if (cached === null) {
+      const result = await run(p, this.clock.now(), paging);
+      const people = (await this.analytics.actors(project.id, result.rows)).map(toActorDto);
+      const results = [{ people, count: people.length }];
+      return { results, next: nextUrl(req, paging, result.total), missing_persons: result.missing };
+    }
+    const { answer, isCached, lastRefresh } = await this.results.answer(
+      {
+        projectId: project.id,
+        key: resultKey(project.id, cached, query, body),
+        refresh: refreshRequested(query, body),
+        interval: p.string('interval'),
+        dateTo: (now) => parseDateRange(p.string('date_from'), p.string('date_to'), now).to,
+      },
+      (now) => run(p, now, paging),
+    );
+    const people = (await this.analytics.actors(project.id, answer.rows)).map(toActorDto);
     return {
-      results,
-      next,
+      results: [{ people, count: people.length }],
+      next: nextUrl(req, paging, answer.total),
       initial: absoluteUrl(req, { [paging.names[1]]: 0 }),
-      missing_persons: result.missing,
-      is_cached: false,
-      last_refresh: new Date().toISOString(),
+      missing_persons: answer.missing,
+      is_cached: isCached,
+      last_refresh: lastRefresh.toISOString(),
     };
   }
 }

@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { ActorsPageQuery } from '../http/actors-query.dto';
+import { CachedActorsPageQuery } from '../http/actors-query.dto';
 import { PATH_TYPES } from './paths.query';
 
 /** Persons whose paths went through start_point → end_point, or an edge / drop-off of the paths chart. */
-export class PathsActorsQueryDto extends ActorsPageQuery {
+export class PathsActorsQueryDto extends CachedActorsPageQuery {
   /** Default $pageview (by $current_url). */
   @Allow()
   @ApiPropertyOptional({ enum: PATH_TYPES })

@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { ActorsPageQuery, BREAKDOWN_TYPES, INTERVALS } from '../http/actors-query.dto';
+import { CachedActorsPageQuery, BREAKDOWN_TYPES, INTERVALS } from '../http/actors-query.dto';
 import { ENTITY_MATHS } from './trends.query';
 
 /** Persons behind a trends data point. */
-export class TrendsActorsQueryDto extends ActorsPageQuery {
+export class TrendsActorsQueryDto extends CachedActorsPageQuery {
   /** The event (series) of the data point. */
   @Allow()
   entity_id?: string;

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * PostHog's `cached_by_filters` for the persons of a trends point, a funnel step (and its
+ * correlation) and a path: an answer is kept under its parameters and served again, marked
+ * `is_cached`, until it is stale, expires, or the client asks for a `refresh`.
+ */
+
+/** How long an answer is kept at most (PostHog's `CACHED_RESULTS_TTL`, 7 days). */
+export const CACHED_RESULTS_TTL_MS = 7 * 24 * 3600_000;
+
+/** The values of `refresh` that PostHog reads as "compute again", besides true/1/yes/"" (`refresh_requested_by_client`). */
+const REFRESH_MODES = new Set(['async', 'blocking', 'force_async', 'force_blocking', 'force_cache', 'lazy_async']);
+
+/** Parameters that say how to answer, not what: left out of the key, so a refresh replaces the answer others get. */
+const NOT_IN_KEY = new Set(['refresh', 'format']);
+
+/** Whether the client asks for a fresh answer: `refresh` in the query string, else in the body. */
+export function refreshRequested(query: object, body: object): boolean {
+  const q = (query as Record<string, unknown>).refresh;
+  const value = q !== undefined ? q : (body as Record<string, unknown>).refresh;
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  const text = String(value);
+  if (['true', '1', 'yes', ''].includes(text.toLowerCase())) return true;
+  return REFRESH_MODES.has(text);
+}
+
+/**
+ * The key of an answer: the project, the route and every parameter as the handler reads them
+ * (the body's value wins over the query string's, as in `AnalyticsParams`), hashed. PostHog keys
+ * on the filter and the team; `cache_invalidation_key` is a parameter like the others here, so
+ * a new one misses, as PostHog's does.
+ */
+export function resultKey(projectId: number, route: string, query: object, body: object): string {
+  // A Map, not an object: a parameter named `__proto__` is a parameter like the others.
+  const merged = new Map<string, unknown>(Object.entries(query));
+  for (const [name, value] of Object.entries(body)) if (value !== undefined) merged.set(name, value);
+  const params = [...merged]
+    .filter(([name, value]) => !NOT_IN_KEY.has(name) && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([projectId, route, params]))
+    .digest('base64url');
+}
+
+/** PostHog's staleness thresholds by interval (`staleness_threshold_map`, default mode). */
+const STALE_AFTER_MS: Record<string, number> = {
+  minute: 5 * 60_000,
+  hour: 3600_000,
+  day: 6 * 3600_000,
+  week: 24 * 3600_000,
+  month: 2 * 24 * 3600_000,
+};
+
+/**
+ * Whether a kept answer is too old to serve: once kept for `CACHED_RESULTS_TTL_MS` (PostHog's
+ * Redis expiry); before that, as PostHog's `is_stale`: never when the range ended before the
+ * answer was computed (10 s of slack), else once the interval's threshold passed since it was
+ * (6 hours for a day, the default).
+ */
+export function isStale(lastRefresh: Date, dateTo: Date, interval: string | undefined, now: Date): boolean {
+  if (now.getTime() > lastRefresh.getTime() + CACHED_RESULTS_TTL_MS) return true;
+  if (dateTo.getTime() < lastRefresh.getTime() - 10_000) return false;
+  const threshold = STALE_AFTER_MS[(interval || 'day').toLowerCase()] ?? STALE_AFTER_MS.day;
+  return now.getTime() > lastRefresh.getTime() + threshold;
+}
