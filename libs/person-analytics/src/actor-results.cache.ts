@@ -2,7 +2,7 @@ import { metrics } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { ActorRows } from './analytics.service';
-import { isStale } from './domain/cached-results';
+import { CACHED_RESULTS_TTL_MS, isStale } from './domain/cached-results';
 
 /** The time the persons-modal answers are computed at and aged by; tests move it. */
 @Injectable()
@@ -58,6 +58,8 @@ export class ActorResultsCache {
     max: MAX_ANSWERS,
     maxSize: MAX_BYTES,
     sizeCalculation: (k) => 256 + 48 * k.answer.rows.length,
+    // Frees the memory of answers no longer served; whether one is served goes by the clock (`isStale`).
+    ttl: CACHED_RESULTS_TTL_MS,
   });
 
   constructor(private readonly clock: AnalyticsClock) {}
@@ -81,7 +83,11 @@ export class ActorResultsCache {
     for (const row of answer.rows) Object.freeze(row);
     Object.freeze(answer.rows);
     Object.freeze(answer);
-    this.kept.set(request.key, { projectId: request.projectId, answer, lastRefresh: now });
+    // A slower request started before a refresh must not replace the refresh's answer.
+    const current = this.kept.peek(request.key);
+    if (!current || current.lastRefresh.getTime() <= now.getTime()) {
+      this.kept.set(request.key, { projectId: request.projectId, answer, lastRefresh: now });
+    }
     return { answer, isCached: false, lastRefresh: now };
   }
 }

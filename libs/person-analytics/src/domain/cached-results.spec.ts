@@ -1,4 +1,4 @@
-import { isStale, refreshRequested, resultKey } from './cached-results';
+import { intervalOf, isStale, refreshRequested, resultKey } from './cached-results';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3600_000;
@@ -23,7 +23,8 @@ describe('refreshRequested (PostHog refresh_requested_by_client)', () => {
     [{}, { refresh: 1 }, true],
     [{}, { refresh: { nested: true } }, false],
     [{ refresh: 'false' }, { refresh: true }, false], // the query string is read first
-    [{ refresh: ['true', 'true'] }, {}, false],
+    [{ refresh: ['false', 'true'] }, {}, true], // Django reads the last of a repeated parameter
+    [{ refresh: ['true', 'no'] }, {}, false],
   ])('%j %j → %s', (query, body, expected) => {
     expect(refreshRequested(query, body)).toBe(expected);
   });
@@ -54,6 +55,12 @@ describe('resultKey', () => {
     );
   });
 
+  it('takes cache_invalidation_key from the query string and the body, as PostHog does', () => {
+    const both = resultKey(1, 'funnel', { cache_invalidation_key: 'a' }, { cache_invalidation_key: 'b' });
+    expect(both).not.toBe(resultKey(1, 'funnel', { cache_invalidation_key: 'c' }, { cache_invalidation_key: 'b' }));
+    expect(both).not.toBe(resultKey(1, 'funnel', {}, { cache_invalidation_key: 'b' }));
+  });
+
   it('takes a parameter named __proto__ as a parameter', () => {
     const hostile = JSON.parse('{"__proto__": {"funnel_step": "9"}}') as object;
     expect(resultKey(1, 'funnel', {}, hostile)).not.toBe(resultKey(1, 'funnel', {}, {}));
@@ -82,10 +89,23 @@ describe('isStale (PostHog is_stale)', () => {
     ['month', 48],
     ['minute', 5 / 60],
     ['fortnight', 6],
+    ['constructor', 6],
+    ['__proto__', 6],
+    ['toString', 6],
   ])('interval %s: stale after %s hours', (interval, hours) => {
     const open = at('2024-03-10T12:00:00Z');
     const limit = computed.getTime() + hours * HOUR;
     expect(isStale(computed, open, interval, new Date(limit))).toBe(false);
     expect(isStale(computed, open, interval, new Date(limit + 1))).toBe(true);
+  });
+});
+
+describe('intervalOf', () => {
+  it("is the body's, else the query string's last, else none; never an error", () => {
+    expect(intervalOf({ interval: 'week' }, { interval: 'hour' })).toBe('hour');
+    expect(intervalOf({ interval: 'week' }, {})).toBe('week');
+    expect(intervalOf({ interval: ['day', 'hour'] }, {})).toBe('hour');
+    expect(intervalOf({}, { interval: 7 })).toBeUndefined();
+    expect(intervalOf({}, {})).toBeUndefined();
   });
 });

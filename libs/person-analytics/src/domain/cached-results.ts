@@ -15,9 +15,14 @@ const REFRESH_MODES = new Set(['async', 'blocking', 'force_async', 'force_blocki
 /** Parameters that say how to answer, not what: left out of the key, so a refresh replaces the answer others get. */
 const NOT_IN_KEY = new Set(['refresh', 'format']);
 
+/** A query-string value as Django reads it: the last of a repeated parameter. */
+function lastOf(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
 /** Whether the client asks for a fresh answer: `refresh` in the query string, else in the body. */
 export function refreshRequested(query: object, body: object): boolean {
-  const q = (query as Record<string, unknown>).refresh;
+  const q = lastOf((query as Record<string, unknown>).refresh);
   const value = q !== undefined ? q : (body as Record<string, unknown>).refresh;
   if (value === undefined || value === null) return false;
   if (typeof value === 'boolean') return value;
@@ -30,8 +35,8 @@ export function refreshRequested(query: object, body: object): boolean {
 /**
  * The key of an answer: the project, the route and every parameter as the handler reads them
  * (the body's value wins over the query string's, as in `AnalyticsParams`), hashed. PostHog keys
- * on the filter and the team; `cache_invalidation_key` is a parameter like the others here, so
- * a new one misses, as PostHog's does.
+ * on the filter and the team, and adds `cache_invalidation_key` from the body and from the query
+ * string: both are in the key here too, so a new one in either misses.
  */
 export function resultKey(projectId: number, route: string, query: object, body: object): string {
   // A Map, not an object: a parameter named `__proto__` is a parameter like the others.
@@ -40,19 +45,29 @@ export function resultKey(projectId: number, route: string, query: object, body:
   const params = [...merged]
     .filter(([name, value]) => !NOT_IN_KEY.has(name) && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const invalidation = (query as Record<string, unknown>).cache_invalidation_key;
   return createHash('sha256')
-    .update(JSON.stringify([projectId, route, params]))
+    .update(JSON.stringify([projectId, route, params, invalidation ?? null]))
     .digest('base64url');
 }
 
 /** PostHog's staleness thresholds by interval (`staleness_threshold_map`, default mode). */
-const STALE_AFTER_MS: Record<string, number> = {
-  minute: 5 * 60_000,
-  hour: 3600_000,
-  day: 6 * 3600_000,
-  week: 24 * 3600_000,
-  month: 2 * 24 * 3600_000,
-};
+const STALE_AFTER_MS = new Map([
+  ['minute', 5 * 60_000],
+  ['hour', 3600_000],
+  ['day', 6 * 3600_000],
+  ['week', 24 * 3600_000],
+  ['month', 2 * 24 * 3600_000],
+]);
+
+/**
+ * The `interval` a kept answer ages by, as sent (the body's first); never an error, since the
+ * funnel, correlation and path routes do not otherwise read it.
+ */
+export function intervalOf(query: object, body: object): string | undefined {
+  const value = (body as Record<string, unknown>).interval ?? lastOf((query as Record<string, unknown>).interval);
+  return typeof value === 'string' ? value : undefined;
+}
 
 /**
  * Whether a kept answer is too old to serve: once kept for `CACHED_RESULTS_TTL_MS` (PostHog's
@@ -63,6 +78,6 @@ const STALE_AFTER_MS: Record<string, number> = {
 export function isStale(lastRefresh: Date, dateTo: Date, interval: string | undefined, now: Date): boolean {
   if (now.getTime() > lastRefresh.getTime() + CACHED_RESULTS_TTL_MS) return true;
   if (dateTo.getTime() < lastRefresh.getTime() - 10_000) return false;
-  const threshold = STALE_AFTER_MS[(interval || 'day').toLowerCase()] ?? STALE_AFTER_MS.day;
+  const threshold = STALE_AFTER_MS.get((interval || 'day').toLowerCase()) ?? STALE_AFTER_MS.get('day')!;
   return now.getTime() > lastRefresh.getTime() + threshold;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { CachedActorsPageQuery, BREAKDOWN_TYPES, INTERVALS } from '../http/actors-query.dto';
+import { CachedActorsPageQuery, BREAKDOWN_TYPES } from '../http/actors-query.dto';
 import { FUNNEL_ORDERS } from './funnel.query';
 
 /** The funnel itself: its steps, order, window, dates, filters and breakdown. */
@@ -84,11 +84,6 @@ export class FunnelActorsQueryDto extends FunnelQueryDto {
   @Allow()
   @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   funnel_to_step?: string;
-
-  /** Default day; weeks start on Sunday, UTC. */
-  @Allow()
-  @ApiPropertyOptional({ enum: INTERVALS })
-  interval?: string;
 }
 
 /** Funnel persons, converted or not, who did an event in between. */

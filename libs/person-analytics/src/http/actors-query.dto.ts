@@ -28,6 +28,8 @@ export class ActorsPageQuery {
   search?: string;
 }
 
+export const INTERVALS = ['hour', 'day', 'week', 'month'];
+
 /**
  * A page of an insight's persons that PostHog answers from its cache (trends, funnel,
  * correlation, path): the two parameters that bypass it.
@@ -41,7 +43,11 @@ export class CachedActorsPageQuery extends ActorsPageQuery {
   /** Part of the cache key: a new value misses the answers kept under the others. */
   @Allow()
   cache_invalidation_key?: string;
+
+  /** Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
+  @Allow()
+  @ApiPropertyOptional({ enum: INTERVALS })
+  interval?: string;
 }
 
-export const INTERVALS = ['hour', 'day', 'week', 'month'];
 export const BREAKDOWN_TYPES = ['event', 'person'];

@@ -28,7 +28,7 @@ import { ActorResultsCache, AnalyticsClock } from '../actor-results.cache';
 import { ActorRows, AnalyticsService } from '../analytics.service';
 import { parseDateRange } from '../domain/analytics-dates';
 import { AnalyticsParams, searchTerm } from '../domain/analytics-params';
-import { refreshRequested, resultKey } from '../domain/cached-results';
+import { intervalOf, refreshRequested, resultKey } from '../domain/cached-results';
 import { FunnelActorsQueryDto, FunnelCorrelationQueryDto } from '../funnel/funnel.dto';
 import { funnelCorrelationQuery, funnelQuery } from '../funnel/funnel.query';
 import { LifecycleActorsQueryDto } from '../lifecycle/lifecycle.dto';
@@ -57,6 +57,22 @@ import { PersonCohortsQueryDto } from './person-cohorts.dto';
 
 /** `format` of a persons answer: json or csv (checked first, as PostHog's renderers are). */
 const formatOf = (query: { format?: unknown }) => parseFormat(query.format);
+
+/**
+ * A route PostHog answers through its cache: its name in the key, and the end of the range it
+ * reads at `now`, by which a kept answer ages.
+ */
+interface CachedRoute {
+  name: string;
+  dateTo(p: AnalyticsParams, now: Date): Date;
+}
+
+const rangeEnd = (p: AnalyticsParams, now: Date) => parseDateRange(p.string('date_from'), p.string('date_to'), now).to;
+// A trends point reads to the end of its interval: the current hour's point reaches past now.
+const TRENDS: CachedRoute = { name: 'trends', dateTo: (p, now) => trendsQuery(p, now).range.to };
+const FUNNEL: CachedRoute = { name: 'funnel', dateTo: rangeEnd };
+const CORRELATION: CachedRoute = { name: 'funnel/correlation', dateTo: rangeEnd };
+const PATH: CachedRoute = { name: 'path', dateTo: rangeEnd };
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
@@ -97,7 +113,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons behind a trends data point (who did entity_id in date_from–date_to)' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   trends(@CurrentProject() project: ProjectAccess, @Query() query: TrendsActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'trends', (p, now, paging) =>
+    return this.actors(project, req, query, {}, TRENDS, (p, now, paging) =>
       this.analytics.trends(project.id, trendsQuery(p, now), paging),
     );
   }
@@ -107,7 +123,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons who reached (or dropped off before) a funnel step' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   funnel(@CurrentProject() project: ProjectAccess, @Query() query: FunnelActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'funnel', (p, now, paging) =>
+    return this.actors(project, req, query, {}, FUNNEL, (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -124,7 +140,7 @@ export class AnalyticsController {
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
-    return this.actors(project, req, query, body, 'funnel', (p, now, paging) =>
+    return this.actors(project, req, query, body, FUNNEL, (p, now, paging) =>
       this.analytics.funnel(project.id, funnelQuery(p, now), paging),
     );
   }
@@ -163,7 +179,7 @@ export class AnalyticsController {
   })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   path(@CurrentProject() project: ProjectAccess, @Query() query: PathsActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, 'path', (p, now, paging) =>
+    return this.actors(project, req, query, {}, PATH, (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -180,7 +196,7 @@ export class AnalyticsController {
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
-    return this.actors(project, req, query, body, 'path', (p, now, paging) =>
+    return this.actors(project, req, query, body, PATH, (p, now, paging) =>
       this.analytics.paths(project.id, pathsQuery(p, now), paging),
     );
   }
@@ -286,14 +302,14 @@ export class AnalyticsController {
       req,
       query,
       body,
-      'funnel/correlation',
+      CORRELATION,
       (p, now, paging) => this.analytics.funnelCorrelation(project.id, funnelCorrelationQuery(p, now), paging),
       ['funnel_correlation_person_limit', 'funnel_correlation_person_offset'],
     );
   }
 
   /**
-   * Parses, runs, and answers with PostHog's actors envelope (or CSV). `cached` names the routes
+   * Parses, runs, and answers with PostHog's actors envelope (or CSV). `cached` is set for the routes
    * PostHog answers through its cache (`cached_by_filters`: trends, funnel, correlation, path):
    * their JSON answers are kept (`ActorResultsCache`) and their envelope says so (`is_cached`,
    * `last_refresh`); null for the others, computed every time, with the short envelope.
@@ -303,7 +319,7 @@ export class AnalyticsController {
     req: Request,
     query: object,
     body: object,
-    cached: string | null,
+    cached: CachedRoute | null,
     run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<ActorRows>,
     aliases?: [string, string],
   ): Promise<ActorsDto | ShortActorsDto | StreamableFile> {
@@ -327,10 +343,10 @@ export class AnalyticsController {
     const { answer, isCached, lastRefresh } = await this.results.answer(
       {
         projectId: project.id,
-        key: resultKey(project.id, cached, query, body),
+        key: resultKey(project.id, cached.name, query, body),
         refresh: refreshRequested(query, body),
-        interval: p.string('interval'),
-        dateTo: (now) => parseDateRange(p.string('date_from'), p.string('date_to'), now).to,
+        interval: intervalOf(query, body),
+        dateTo: (now) => cached.dateTo(p, now),
       },
       (now) => run(p, now, paging),
     );

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { CachedActorsPageQuery, BREAKDOWN_TYPES, INTERVALS } from '../http/actors-query.dto';
+import { CachedActorsPageQuery, BREAKDOWN_TYPES } from '../http/actors-query.dto';
 import { ENTITY_MATHS } from './trends.query';
 
 /** Persons behind a trends data point. */
@@ -29,11 +29,6 @@ export class TrendsActorsQueryDto extends CachedActorsPageQuery {
   /** ISO date (to the end of that day), date-time or relative. Default now. */
   @Allow()
   date_to?: string;
-
-  /** Default day; weeks start on Sunday, UTC. */
-  @Allow()
-  @ApiPropertyOptional({ enum: INTERVALS })
-  interval?: string;
 
   /** JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
   @Allow()
