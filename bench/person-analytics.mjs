@@ -250,9 +250,10 @@ function percentile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
+// Every call computes: trends, funnel and path answers are otherwise kept (PostHog's cached_by_filters).
 async function call(base, [, method, path, body]) {
   const started = performance.now();
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}refresh=true`, {
     method,
     headers: { Authorization: `Bearer ${KEY}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,

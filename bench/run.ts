@@ -608,14 +608,24 @@ async function main(): Promise<void> {
     const steps = [{ id: '$pageview' }, { id: 'signed up' }, { id: 'purchased' }];
     const week = { date_from: day(-7), date_to: day(0) };
     const analytics: [string, string][] = [
-      ['trends-day', `${persons}/trends/?${qs({ entity_id: '$pageview', date_from: day(-1), date_to: day(-1) })}`],
+      // `refresh`: computed on every request; trends, funnel and path answers are otherwise kept
+      // (PostHog's cached_by_filters), which the two `-kept` rows measure.
+      [
+        'trends-day',
+        `${persons}/trends/?${qs({ entity_id: '$pageview', date_from: day(-1), date_to: day(-1), refresh: 'true' })}`,
+      ],
       [
         'trends-day-person-filter',
-        `${persons}/trends/?${qs({ entity_id: '$pageview', date_from: day(-1), date_to: day(-1), properties: [{ key: 'plan', value: 'pro', type: 'person' }] })}`,
+        `${persons}/trends/?${qs({ entity_id: '$pageview', date_from: day(-1), date_to: day(-1), properties: [{ key: 'plan', value: 'pro', type: 'person' }], refresh: 'true' })}`,
       ],
-      ['funnel-week', `${persons}/funnel/?${qs({ events: steps, ...week, funnel_step: 2 })}`],
+      ['funnel-week', `${persons}/funnel/?${qs({ events: steps, ...week, funnel_step: 2, refresh: 'true' })}`],
+      ['funnel-week-kept', `${persons}/funnel/?${qs({ events: steps, ...week, funnel_step: 2 })}`],
       [
         'path-week',
+        `${persons}/path/?${qs({ ...week, start_point: 'https://example.com/', end_point: 'https://example.com/pricing', refresh: 'true' })}`,
+      ],
+      [
+        'path-week-kept',
         `${persons}/path/?${qs({ ...week, start_point: 'https://example.com/', end_point: 'https://example.com/pricing' })}`,
       ],
       [
