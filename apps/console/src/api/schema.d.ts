@@ -1487,9 +1487,12 @@ export interface components {
              * @description The first page.
              */
             initial: string;
-            /** @description Always false: computed on every request. */
+            /** @description Whether the answer was kept from an earlier request (see `refresh`). */
             is_cached: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the answer was computed.
+             */
             last_refresh: string;
             /** @description Persons of the data point that were deleted since: their events count, they are not listed. */
             missing_persons: number;
@@ -2094,6 +2097,7 @@ export interface components {
             breakdown?: string;
             /** @enum {string} */
             breakdown_type?: "event" | "person";
+            cache_invalidation_key?: string;
             date_from?: string;
             date_to?: string;
             drop_off?: boolean | string;
@@ -2145,6 +2149,8 @@ export interface components {
             properties?: string | unknown[] | {
                 [key: string]: unknown;
             };
+            /** @description Compute again (when the query string has none). */
+            refresh?: boolean | string;
             search?: string;
             start_point?: string;
             step_limit?: number | string;
@@ -9762,6 +9768,8 @@ export interface operations {
                 /** @description A property; with funnel_step_breakdown, only attempts whose first step had that value. */
                 breakdown?: string;
                 breakdown_type?: "event" | "person";
+                /** @description Part of the cache key: a new value misses the answers kept under the others. */
+                cache_invalidation_key?: string;
                 /** @description ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d. */
                 date_from?: string;
                 /** @description ISO date (to the end of that day), date-time or relative. Default now. */
@@ -9789,13 +9797,15 @@ export interface operations {
                 funnel_window_days?: number;
                 funnel_window_interval?: number;
                 funnel_window_interval_unit?: "second" | "minute" | "hour" | "day" | "week" | "month";
-                /** @description Default day; weeks start on Sunday, UTC. */
+                /** @description Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
                 interval?: "hour" | "day" | "week" | "month";
                 /** @description Persons per page (default 100, at most 1000; CSV: 10,000). */
                 limit?: number;
                 offset?: number;
                 /** @description JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
                 properties?: string;
+                /** @description Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+                refresh?: string;
                 /** @description Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
                 search?: string;
             };
@@ -9890,6 +9900,8 @@ export interface operations {
                 /** @description A property; with funnel_step_breakdown, only attempts whose first step had that value. */
                 breakdown?: string;
                 breakdown_type?: "event" | "person";
+                /** @description Part of the cache key: a new value misses the answers kept under the others. */
+                cache_invalidation_key?: string;
                 /** @description ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d. */
                 date_from?: string;
                 /** @description ISO date (to the end of that day), date-time or relative. Default now. */
@@ -9917,13 +9929,15 @@ export interface operations {
                 funnel_window_days?: number;
                 funnel_window_interval?: number;
                 funnel_window_interval_unit?: "second" | "minute" | "hour" | "day" | "week" | "month";
-                /** @description Default day; weeks start on Sunday, UTC. */
+                /** @description Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
                 interval?: "hour" | "day" | "week" | "month";
                 /** @description Persons per page (default 100, at most 1000; CSV: 10,000). */
                 limit?: number;
                 offset?: number;
                 /** @description JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
                 properties?: string;
+                /** @description Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+                refresh?: string;
                 /** @description Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
                 search?: string;
             };
@@ -10040,6 +10054,8 @@ export interface operations {
                 /** @description A property; with funnel_step_breakdown, only attempts whose first step had that value. */
                 breakdown?: string;
                 breakdown_type?: "event" | "person";
+                /** @description Part of the cache key: a new value misses the answers kept under the others. */
+                cache_invalidation_key?: string;
                 /** @description ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d. */
                 date_from?: string;
                 /** @description ISO date (to the end of that day), date-time or relative. Default now. */
@@ -10064,11 +10080,15 @@ export interface operations {
                 funnel_window_days?: number;
                 funnel_window_interval?: number;
                 funnel_window_interval_unit?: "second" | "minute" | "hour" | "day" | "week" | "month";
+                /** @description Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
+                interval?: "hour" | "day" | "week" | "month";
                 /** @description Persons per page (default 100, at most 1000; CSV: 10,000). */
                 limit?: number;
                 offset?: number;
                 /** @description JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
                 properties?: string;
+                /** @description Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+                refresh?: string;
                 /** @description Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
                 search?: string;
             };
@@ -10163,6 +10183,8 @@ export interface operations {
                 /** @description A property; with funnel_step_breakdown, only attempts whose first step had that value. */
                 breakdown?: string;
                 breakdown_type?: "event" | "person";
+                /** @description Part of the cache key: a new value misses the answers kept under the others. */
+                cache_invalidation_key?: string;
                 /** @description ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d. */
                 date_from?: string;
                 /** @description ISO date (to the end of that day), date-time or relative. Default now. */
@@ -10187,11 +10209,15 @@ export interface operations {
                 funnel_window_days?: number;
                 funnel_window_interval?: number;
                 funnel_window_interval_unit?: "second" | "minute" | "hour" | "day" | "week" | "month";
+                /** @description Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
+                interval?: "hour" | "day" | "week" | "month";
                 /** @description Persons per page (default 100, at most 1000; CSV: 10,000). */
                 limit?: number;
                 offset?: number;
                 /** @description JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
                 properties?: string;
+                /** @description Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+                refresh?: string;
                 /** @description Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
                 search?: string;
             };
@@ -10414,6 +10440,8 @@ export interface operations {
     Analytics_path: {
         parameters: {
             query?: {
+                /** @description Part of the cache key: a new value misses the answers kept under the others. */
+                cache_invalidation_key?: string;
                 /** @description ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d. */
                 date_from?: string;
                 /** @description ISO date (to the end of that day), date-time or relative. Default now. */
@@ -10430,6 +10458,8 @@ export interface operations {
                 funnel_paths?: string;
                 /** @description JSON list of path types (instead of path_type). */
                 include_event_types?: string;
+                /** @description Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
+                interval?: "hour" | "day" | "week" | "month";
                 /** @description Persons per page (default 100, at most 1000; CSV: 10,000). */
                 limit?: number;
                 offset?: number;
@@ -10443,6 +10473,8 @@ export interface operations {
                 path_type?: "$pageview" | "$screen" | "custom_event";
                 /** @description JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
                 properties?: string;
+                /** @description Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+                refresh?: string;
                 /** @description Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
                 search?: string;
                 /** @description Paths start at its first occurrence in a session. */
@@ -10536,6 +10568,8 @@ export interface operations {
     Analytics_pathPost: {
         parameters: {
             query?: {
+                /** @description Part of the cache key: a new value misses the answers kept under the others. */
+                cache_invalidation_key?: string;
                 /** @description ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d. */
                 date_from?: string;
                 /** @description ISO date (to the end of that day), date-time or relative. Default now. */
@@ -10552,6 +10586,8 @@ export interface operations {
                 funnel_paths?: string;
                 /** @description JSON list of path types (instead of path_type). */
                 include_event_types?: string;
+                /** @description Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
+                interval?: "hour" | "day" | "week" | "month";
                 /** @description Persons per page (default 100, at most 1000; CSV: 10,000). */
                 limit?: number;
                 offset?: number;
@@ -10565,6 +10601,8 @@ export interface operations {
                 path_type?: "$pageview" | "$screen" | "custom_event";
                 /** @description JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
                 properties?: string;
+                /** @description Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+                refresh?: string;
                 /** @description Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
                 search?: string;
                 /** @description Paths start at its first occurrence in a session. */
@@ -10906,6 +10944,8 @@ export interface operations {
                 breakdown_type?: "event" | "person";
                 /** @description Required with breakdown ($$_posthog_breakdown_null_$$: not set). */
                 breakdown_value?: string;
+                /** @description Part of the cache key: a new value misses the answers kept under the others. */
+                cache_invalidation_key?: string;
                 /** @description ISO date (a whole UTC day), date-time, relative (-7d, -2w, -1m, -1y, -3h) or all. Default -7d. */
                 date_from?: string;
                 /** @description ISO date (to the end of that day), date-time or relative. Default now. */
@@ -10919,13 +10959,15 @@ export interface operations {
                 events?: string;
                 /** @description csv: text/csv with a header row; nested fields become dotted columns (properties.email, distinct_ids.0), at most CSV_MAX_COLUMNS of them (then a last omitted_values column); cells that would run as spreadsheet formulas start with a quote. */
                 format?: "json" | "csv";
-                /** @description Default day; weeks start on Sunday, UTC. */
+                /** @description Default day; weeks start on Sunday, UTC. A kept answer ages by it (stale after 1 hour for an hour, 6 for a day, a day for a week, 2 for a month). */
                 interval?: "hour" | "day" | "week" | "month";
                 /** @description Persons per page (default 100, at most 1000; CSV: 10,000). */
                 limit?: number;
                 offset?: number;
                 /** @description JSON: event and person property filters (a list, AND-ed, or {type, values} groups); type defaults to event. */
                 properties?: string;
+                /** @description Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
+                refresh?: string;
                 /** @description Only persons whose email or name property, or one of whose distinct ids, contains it (any case). */
                 search?: string;
             };
