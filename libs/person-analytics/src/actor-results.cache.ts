@@ -49,8 +49,8 @@ export interface CachedRequest {
  * The persons of a trends point, a funnel step, a correlation and a path, kept by their
  * parameters as PostHog's `cached_by_filters` keeps them (PostHog keeps them in Redis; here each
  * process keeps its own, bounded). The answer kept is the page of person ids with the counts;
- * the persons themselves are loaded for every answer, so their properties, and their deletion,
- * show at once.
+ * the persons themselves are loaded for every answer, so their properties show at once and a
+ * person deleted since is left out (the counts, `next` and who matched stay as computed).
  */
 @Injectable()
 export class ActorResultsCache {
