@@ -32,7 +32,7 @@ export const INTERVALS = ['hour', 'day', 'week', 'month'];
 
 /**
  * A page of an insight's persons that PostHog answers from its cache (trends, funnel,
- * correlation, path): the two parameters that bypass it.
+ * correlation, path): the two parameters that bypass it, and the interval a kept answer ages by.
  */
 export class CachedActorsPageQuery extends ActorsPageQuery {
   /** Compute again instead of serving a kept answer (true, 1, yes, empty, or one of PostHog's refresh modes); the new answer is kept. */
