@@ -33,6 +33,15 @@ export class AnalyticsParams {
     return { value, fromBody: false };
   }
 
+  /** Every parameter as sent, by name, the body's value winning as in `raw`; nothing checked. */
+  sent(): Map<string, unknown> {
+    // A Map, not an object: a parameter named `__proto__` is a parameter like the others.
+    const merged = new Map<string, unknown>();
+    for (const [name, value] of Object.entries(this.query)) if (value !== undefined) merged.set(name, value);
+    for (const [name, value] of Object.entries(this.body)) if (value !== undefined) merged.set(name, value);
+    return merged;
+  }
+
   has(name: string): boolean {
     const { value } = this.raw(name);
     return value !== undefined && value !== null && value !== '';

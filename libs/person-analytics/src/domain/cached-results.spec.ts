@@ -1,4 +1,9 @@
+import { AnalyticsParams } from './analytics-params';
 import { intervalOf, isStale, refreshRequested, resultKey } from './cached-results';
+
+/** The key of a request with this query string and body, as the handler makes it. */
+const keyOf = (projectId: number, route: string, query: object, body: object) =>
+  resultKey(projectId, route, new AnalyticsParams(query, body).sent(), query);
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3600_000;
@@ -32,38 +37,38 @@ describe('refreshRequested (PostHog refresh_requested_by_client)', () => {
 
 describe('resultKey', () => {
   it('is the same for the same parameters in any order, without refresh or format', () => {
-    const a = resultKey(1, 'funnel', { date_from: '-7d', funnel_step: '2', refresh: 'true' }, {});
-    const b = resultKey(1, 'funnel', { funnel_step: '2', date_from: '-7d', format: 'json', other: undefined }, {});
+    const a = keyOf(1, 'funnel', { date_from: '-7d', funnel_step: '2', refresh: 'true' }, {});
+    const b = keyOf(1, 'funnel', { funnel_step: '2', date_from: '-7d', format: 'json', other: undefined }, {});
     expect(a).toBe(b);
   });
 
   it('differs by project, route, parameter, cache_invalidation_key and page', () => {
-    const base = resultKey(1, 'funnel', { funnel_step: '2' }, {});
-    expect(resultKey(2, 'funnel', { funnel_step: '2' }, {})).not.toBe(base);
-    expect(resultKey(1, 'path', { funnel_step: '2' }, {})).not.toBe(base);
-    expect(resultKey(1, 'funnel', { funnel_step: '3' }, {})).not.toBe(base);
-    expect(resultKey(1, 'funnel', { funnel_step: '2', cache_invalidation_key: 'x' }, {})).not.toBe(base);
-    expect(resultKey(1, 'funnel', { funnel_step: '2', offset: '100' }, {})).not.toBe(base);
+    const base = keyOf(1, 'funnel', { funnel_step: '2' }, {});
+    expect(keyOf(2, 'funnel', { funnel_step: '2' }, {})).not.toBe(base);
+    expect(keyOf(1, 'path', { funnel_step: '2' }, {})).not.toBe(base);
+    expect(keyOf(1, 'funnel', { funnel_step: '3' }, {})).not.toBe(base);
+    expect(keyOf(1, 'funnel', { funnel_step: '2', cache_invalidation_key: 'x' }, {})).not.toBe(base);
+    expect(keyOf(1, 'funnel', { funnel_step: '2', offset: '100' }, {})).not.toBe(base);
   });
 
   it("reads a parameter as the handler does: the body's value wins", () => {
-    expect(resultKey(1, 'funnel', { funnel_step: '3' }, { funnel_step: '2' })).toBe(
-      resultKey(1, 'funnel', { funnel_step: '2' }, {}),
+    expect(keyOf(1, 'funnel', { funnel_step: '3' }, { funnel_step: '2' })).toBe(
+      keyOf(1, 'funnel', { funnel_step: '2' }, {}),
     );
-    expect(resultKey(1, 'funnel', { funnel_step: '2' }, { funnel_step: undefined })).toBe(
-      resultKey(1, 'funnel', { funnel_step: '2' }, {}),
+    expect(keyOf(1, 'funnel', { funnel_step: '2' }, { funnel_step: undefined })).toBe(
+      keyOf(1, 'funnel', { funnel_step: '2' }, {}),
     );
   });
 
   it('takes cache_invalidation_key from the query string and the body, as PostHog does', () => {
-    const both = resultKey(1, 'funnel', { cache_invalidation_key: 'a' }, { cache_invalidation_key: 'b' });
-    expect(both).not.toBe(resultKey(1, 'funnel', { cache_invalidation_key: 'c' }, { cache_invalidation_key: 'b' }));
-    expect(both).not.toBe(resultKey(1, 'funnel', {}, { cache_invalidation_key: 'b' }));
+    const both = keyOf(1, 'funnel', { cache_invalidation_key: 'a' }, { cache_invalidation_key: 'b' });
+    expect(both).not.toBe(keyOf(1, 'funnel', { cache_invalidation_key: 'c' }, { cache_invalidation_key: 'b' }));
+    expect(both).not.toBe(keyOf(1, 'funnel', {}, { cache_invalidation_key: 'b' }));
   });
 
   it('takes a parameter named __proto__ as a parameter', () => {
     const hostile = JSON.parse('{"__proto__": {"funnel_step": "9"}}') as object;
-    expect(resultKey(1, 'funnel', {}, hostile)).not.toBe(resultKey(1, 'funnel', {}, {}));
+    expect(keyOf(1, 'funnel', {}, hostile)).not.toBe(keyOf(1, 'funnel', {}, {}));
   });
 });
 
@@ -102,10 +107,10 @@ describe('isStale (PostHog is_stale)', () => {
 
 describe('intervalOf', () => {
   it("is the body's, else the query string's last, else none; never an error", () => {
-    expect(intervalOf({ interval: 'week' }, { interval: 'hour' })).toBe('hour');
-    expect(intervalOf({ interval: 'week' }, {})).toBe('week');
-    expect(intervalOf({ interval: ['day', 'hour'] }, {})).toBe('hour');
-    expect(intervalOf({}, { interval: 7 })).toBeUndefined();
-    expect(intervalOf({}, {})).toBeUndefined();
+    expect(intervalOf(new AnalyticsParams({ interval: 'week' }, { interval: 'hour' }).sent())).toBe('hour');
+    expect(intervalOf(new AnalyticsParams({ interval: 'week' }, {}).sent())).toBe('week');
+    expect(intervalOf(new AnalyticsParams({ interval: ['day', 'hour'] }, {}).sent())).toBe('hour');
+    expect(intervalOf(new AnalyticsParams({}, { interval: 7 }).sent())).toBeUndefined();
+    expect(intervalOf(new AnalyticsParams({}, {}).sent())).toBeUndefined();
   });
 });

@@ -34,17 +34,12 @@ export function refreshRequested(query: object, body: object): boolean {
 
 /**
  * The key of an answer: the project, the route and every parameter as the handler reads them
- * (the body's value wins over the query string's, as in `AnalyticsParams`), hashed. PostHog keys
- * on the filter and the team, and adds `cache_invalidation_key` from the body and from the query
- * string: both are in the key here too, so a new one in either misses.
+ * (`AnalyticsParams.sent`: the body's value wins), hashed. PostHog keys on the filter and the
+ * team, and adds `cache_invalidation_key` from the body and from the query string: both are in
+ * the key here too, so a new one in either misses.
  */
-export function resultKey(projectId: number, route: string, query: object, body: object): string {
-  // A Map, not an object: a parameter named `__proto__` is a parameter like the others.
-  const merged = new Map<string, unknown>(Object.entries(query));
-  for (const [name, value] of Object.entries(body)) if (value !== undefined) merged.set(name, value);
-  const params = [...merged]
-    .filter(([name, value]) => !NOT_IN_KEY.has(name) && value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+export function resultKey(projectId: number, route: string, sent: ReadonlyMap<string, unknown>, query: object): string {
+  const params = [...sent].filter(([name]) => !NOT_IN_KEY.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const invalidation = (query as Record<string, unknown>).cache_invalidation_key;
   return createHash('sha256')
     .update(JSON.stringify([projectId, route, params, invalidation ?? null]))
@@ -61,11 +56,11 @@ const STALE_AFTER_MS = new Map([
 ]);
 
 /**
- * The `interval` a kept answer ages by, as sent (the body's first); never an error, since the
- * funnel, correlation and path routes do not otherwise read it.
+ * The `interval` a kept answer ages by, as sent (`AnalyticsParams.sent`); never an error, since
+ * the funnel, correlation and path routes do not otherwise read it.
  */
-export function intervalOf(query: object, body: object): string | undefined {
-  const value = (body as Record<string, unknown>).interval ?? lastOf((query as Record<string, unknown>).interval);
+export function intervalOf(sent: ReadonlyMap<string, unknown>): string | undefined {
+  const value = lastOf(sent.get('interval'));
   return typeof value === 'string' ? value : undefined;
 }
 

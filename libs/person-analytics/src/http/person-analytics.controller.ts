@@ -340,12 +340,13 @@ export class AnalyticsController {
       const results = [{ people, count: people.length }];
       return { results, next: nextUrl(req, paging, result.total), missing_persons: result.missing };
     }
+    const sent = p.sent();
     const { answer, isCached, lastRefresh } = await this.results.answer(
       {
         projectId: project.id,
-        key: resultKey(project.id, cached.name, query, body),
+        key: resultKey(project.id, cached.name, sent, query),
         refresh: refreshRequested(query, body),
-        interval: intervalOf(query, body),
+        interval: intervalOf(sent),
         dateTo: (now) => cached.dateTo(p, now),
       },
       (now) => run(p, now, paging),
