@@ -269,6 +269,30 @@ interface Row {
   note?: string;
 }
 
+/**
+ * Waits until no statement runs on the bench database: a request autocannon gave up on (its 10 s
+ * timeout) goes on in PostgreSQL until it ends or meets the statement timeout (30 s), and would
+ * otherwise take its CPU from the next row. Logs the wait; gives up after 60 s.
+ */
+async function previousRowDone(url: string): Promise<void> {
+  const started = Date.now();
+  let running = 0;
+  do {
+    running = await sql(url, async (c) => {
+      const r = await c.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+      );
+      return r.rows[0].n as number;
+    });
+    if (running > 0) await sleep(250);
+  } while (running > 0 && Date.now() - started < 60_000);
+  const waited = Date.now() - started;
+  if (waited >= 1000 || running > 0) {
+    log(`waited ${(waited / 1000).toFixed(1)} s for the previous row's statements${running > 0 ? ` (${running} still running)` : ''}`);
+  }
+}
+
 async function runScenario(s: Scenario, api: Child, bare: Row | undefined, nest: Row | undefined): Promise<Row> {
   await s.before?.();
   const servers = s.servers?.() ?? [s.server ?? api];
@@ -889,6 +913,7 @@ async function main(): Promise<void> {
     let bareRow: Row | undefined;
     let nestRow: Row | undefined;
     for (const s of selected) {
+      if (!EMBEDDED) await previousRowDone(refUrl);
       log(`${s.name}: ${s.description} (${s.connections} connections, ${WARMUP} s warm-up, ${DURATION} s)`);
       const row = await runScenario(s, api, bareRow, nestRow).catch((e: unknown) => {
         throw new Error(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
