@@ -276,7 +276,7 @@ interface Row {
  */
 async function previousRowDone(url: string): Promise<void> {
   const started = Date.now();
-  let running = 0;
+  let running: number;
   do {
     running = await sql(url, async (c) => {
       const r = await c.query(
