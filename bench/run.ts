@@ -270,9 +270,10 @@ interface Row {
 }
 
 /**
- * Waits until no statement runs on the bench database: a request autocannon gave up on (its 10 s
- * timeout) goes on in PostgreSQL until it ends or meets the statement timeout (30 s), and would
- * otherwise take its CPU from the next row. Logs the wait; gives up after 60 s.
+ * Waits until no client's statement runs on the bench database (autovacuum's do not count): a
+ * request autocannon gave up on (its 10 s timeout) goes on in PostgreSQL until it ends or meets
+ * the statement timeout (30 s), and would otherwise take its CPU from the next row. Logs the
+ * wait; gives up after 60 s.
  */
 async function previousRowDone(url: string): Promise<void> {
   const started = Date.now();
@@ -281,7 +282,8 @@ async function previousRowDone(url: string): Promise<void> {
     running = await sql(url, async (c) => {
       const r = await c.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+          WHERE datname = current_database() AND backend_type = 'client backend' AND state = 'active'
+            AND pid <> pg_backend_pid()`,
       );
       return r.rows[0].n as number;
     });
@@ -289,7 +291,9 @@ async function previousRowDone(url: string): Promise<void> {
   } while (running > 0 && Date.now() - started < 60_000);
   const waited = Date.now() - started;
   if (waited >= 1000 || running > 0) {
-    log(`waited ${(waited / 1000).toFixed(1)} s for the previous row's statements${running > 0 ? ` (${running} still running)` : ''}`);
+    log(
+      `waited ${(waited / 1000).toFixed(1)} s for the previous row's statements${running > 0 ? ` (${running} still running)` : ''}`,
+    );
   }
 }
 
