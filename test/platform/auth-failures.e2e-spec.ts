@@ -4,8 +4,9 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 /**
  * A personal API key or project token that names nothing costs a hash and a query: past
- * AUTH_FAILURES_PER_MINUTE failures, the client's address gets 429 with Retry-After before any
- * lookup. The address is the connection's peer unless TRUST_PROXY trusts it.
+ * AUTH_FAILURES_PER_MINUTE failures, the failing credentials from the client's address get 429
+ * with Retry-After (valid ones are served: credential-floods.e2e-spec.ts). The address is the
+ * connection's peer unless TRUST_PROXY trusts it.
  */
 const LIMIT = 5;
 

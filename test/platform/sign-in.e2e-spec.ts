@@ -161,13 +161,17 @@ describe('console sign-in: passwords, sessions, CSRF', () => {
 describe('console sign-in: throttling and https', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ SIGN_IN_FAILURES_PER_EMAIL: '3', AUTH_FAILURES_PER_MINUTE: '6', TRUST_PROXY: 'loopback' });
+    t = await startTestApp({
+      SIGN_IN_FAILURES_PER_EMAIL: '3',
+      SIGN_IN_FAILURES_PER_ADDRESS: '6',
+      TRUST_PROXY: 'loopback',
+    });
   });
   afterAll(() => t?.close());
 
   const attempt = (email: string, password: string) => request(t.baseUrl).post('/api/login/').send({ email, password });
 
-  it('throttles failed sign-ins per email, then per client address', async () => {
+  it('throttles failed sign-ins per email and address, then per client address', async () => {
     for (let i = 0; i < 3; i++) await attempt(t.email, 'wrong-password').expect(401);
     // even the right password waits once the email is past its failures
     const throttled = await attempt(t.email, t.password).expect(429);

@@ -101,7 +101,8 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
       RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
       RATE_LIMIT_PER_HOUR: '100000',
       AUTH_FAILURES_PER_MINUTE: String(AUTH_FAILURES),
-      SIGN_IN_FAILURES_PER_EMAIL: String(SIGN_IN_FAILURES),
+      SIGN_IN_FAILURES_PER_ADDRESS: String(AUTH_FAILURES),
+      SIGN_IN_FAILURES_PER_ACCOUNT: String(SIGN_IN_FAILURES),
       EXPENSIVE_CONCURRENCY_PER_USER: '1',
       // The test stands for the load balancer: its X-Forwarded-For names the client's address.
       TRUST_PROXY: 'loopback',
@@ -305,14 +306,14 @@ describe('three API instances and a worker on one PostgreSQL and one Redis', () 
       expect(await checkKey(i, address(2))).toBe(401); // another address has its own count
     }
 
-    // Failed sign-ins from one address (each for another email) count against that address too.
+    // Failed sign-ins from one address (each for another email) count against that address.
     const signIns: number[] = [];
     for (let i = 0; i < AUTH_FAILURES + 3; i++) {
       signIns.push(await signIn(i % 3, address(3), `nobody-${i}-${randomBytes(3).toString('hex')}@example.com`));
     }
     expect(signIns).toEqual([...Array(AUTH_FAILURES).fill(401), 429, 429, 429]);
 
-    // And the failed sign-ins for one email, from many addresses, against that email's count.
+    // And the failed sign-ins for one email, from many addresses, against that account's ceiling.
     const email = `target-${randomBytes(3).toString('hex')}@example.com`;
     const forEmail: number[] = [];
     for (let i = 0; i < SIGN_IN_FAILURES + 3; i++) forEmail.push(await signIn(i % 3, address(10 + i), email));

@@ -119,7 +119,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
 
   /**
    * The actor behind a plaintext key, or undefined when the key is unknown, revoked or its user
-   * inactive. A lookup that finds nothing counts against the client's address (FailedAuthThrottle).
+   * inactive. A key that names nothing counts against the client's address (FailedAuthThrottle).
    */
   async authenticate(raw: string): Promise<Actor | undefined> {
     if (!PERSONAL_API_KEY_PATTERN.test(raw)) return undefined;
@@ -127,22 +127,23 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const now = Date.now();
     const hit = this.cache.get(hash);
     if (hit) return hit;
-    await this.failures.check();
-    const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
-      `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
-              u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
-              u.last_name AS "lastName", u.is_email_verified AS "isEmailVerified",
-              u.current_project_id AS "currentProjectId", u.current_organization_id AS "currentOrganizationId"
-         FROM personal_api_keys k JOIN users u ON u.id = k.user_id
-        WHERE k.secure_value = $1 AND u.is_active`,
-      [hash],
-    );
-    if (rows.length === 0) {
+    const row = await this.failures.lookup(`personal_api_key:${hash}`, async () => {
+      const rows: Array<Actor & { lastUsedAt: Date | null }> = await this.ds.query(
+        `SELECT k.id AS "keyId", k.scopes, k.last_used_at AS "lastUsedAt", u.id AS "userId", u.uuid AS "userUuid",
+                u.distinct_id AS "distinctId", u.email, u.first_name AS "firstName",
+                u.last_name AS "lastName", u.is_email_verified AS "isEmailVerified",
+                u.current_project_id AS "currentProjectId", u.current_organization_id AS "currentOrganizationId"
+           FROM personal_api_keys k JOIN users u ON u.id = k.user_id
+          WHERE k.secure_value = $1 AND u.is_active`,
+        [hash],
+      );
+      return rows[0];
+    });
+    if (!row) {
       this.cache.delete(hash);
-      await this.failures.failed();
       return undefined;
     }
-    const { lastUsedAt, ...fields } = rows[0];
+    const { lastUsedAt, ...fields } = row;
     const actor: Actor = { ...fields, keyHash: hash };
     this.cache.set(hash, actor);
     this.touch(actor.keyId, lastUsedAt, now);

@@ -1,7 +1,9 @@
 import { isIPv6 } from 'node:net';
 import { Injectable, Optional } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { HttpConfig } from '../config/http-config';
 import { DomainError } from '../errors/domain-error';
+import { metrics } from '../observability/metrics';
 import { currentClientAddress } from '../observability/request-context';
 import { Limiter, RateLimits } from './rate-limits';
 
@@ -27,17 +29,35 @@ export function clientKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/** Credentials remembered as naming nothing, and for how long (a token made since is found after it). */
+const UNKNOWN_MAX = 100_000;
+const UNKNOWN_TTL_MS = 30_000;
+
+const lookups = metrics.counter(
+  'auth_credential_lookups_total',
+  'Personal API keys, project tokens and session cookies not held in memory, by outcome: found (looked up and known), unknown (looked up, names nothing) or remembered_unknown (answered from the memory of unknown credentials, no lookup).',
+  ['outcome'],
+);
+
 /**
- * Failed authentications per client address. A personal API key or a project token that names
- * nothing costs a hash and a query; past AUTH_FAILURES_PER_MINUTE failures an address gets 429
- * with Retry-After before any lookup, until the minute is over. The address is the request's
- * (`req.ip`: the connection's peer unless TRUST_PROXY trusts it); counted per API instance, or by
- * all of them together with REDIS_URL (RateLimits).
- * Outside a request (CLI, worker) nothing is counted.
+ * Failed authentications per client address, in the manner of PostHog's flags service (a
+ * negative cache of unknown tokens) and of API gateways (a cost per failing credential, never a
+ * ban on the address):
+ * - a valid credential is always served: it is looked up whatever its address has failed;
+ * - a credential that named nothing is remembered for UNKNOWN_TTL_MS, so repeating it (an app
+ *   with an old token) costs no lookup;
+ * - failures count per address (`req.ip`: the connection's peer unless TRUST_PROXY trusts it;
+ *   IPv6 by its /64); past AUTH_FAILURES_PER_MINUTE a failing credential is answered 429 with
+ *   Retry-After instead of 401, and that address's lookups run one at a time, so its flood holds
+ *   at most one connection of the pool.
+ * Counted per API instance, or by all of them together with REDIS_URL (RateLimits). Outside a
+ * request (CLI, worker) nothing is counted.
  */
 @Injectable()
 export class FailedAuthThrottle {
   private readonly limiter: Limiter | null;
+  private readonly unknown = new LRUCache<string, true>({ max: UNKNOWN_MAX, ttl: UNKNOWN_TTL_MS });
+  private readonly oneAtATime = new OnePerKey();
 
   constructor(@Optional() config?: HttpConfig, @Optional() limits?: RateLimits) {
     const limit = config?.AUTH_FAILURES_PER_MINUTE ?? 0;
@@ -45,22 +65,66 @@ export class FailedAuthThrottle {
       limit > 0 && limits ? limits.create('auth-failures', [{ limit, windowMs: 60_000 }], MAX_ADDRESSES) : null;
   }
 
-  /** 429 when the current request's address is past its failures: call it before a lookup. */
-  async check(): Promise<void> {
+  /**
+   * What `find` finds for `credential` (a key's hash, a token), or undefined when it names
+   * nothing; 429 instead of undefined once the request's address is past its failures.
+   * `credential` must identify the secret (its hash will do) and be prefixed by its kind.
+   */
+  async lookup<T>(credential: string, find: () => Promise<T | undefined>): Promise<T | undefined> {
     const key = this.key();
-    if (key === undefined) return;
-    const decision = await this.limiter!.peek(key);
-    if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
+    if (this.unknown.has(credential)) {
+      lookups.inc({ outcome: 'remembered_unknown' });
+      await this.failed(key);
+      return undefined;
+    }
+    const over = key !== undefined && !(await this.limiter!.peek(key)).allowed;
+    const found = over ? await this.oneAtATime.run(key, find) : await find();
+    if (found !== undefined) {
+      lookups.inc({ outcome: 'found' });
+      return found;
+    }
+    lookups.inc({ outcome: 'unknown' });
+    this.unknown.set(credential, true);
+    await this.failed(key);
+    return undefined;
   }
 
-  /** Counts a lookup that found nothing against the current request's address. */
-  async failed(): Promise<void> {
-    const key = this.key();
-    if (key !== undefined) await this.limiter!.hit(key);
+  /** Forgets that `credential` named nothing (it has just been made to name something). */
+  forget(credential: string): void {
+    this.unknown.delete(credential);
+  }
+
+  /** Counts a failure against the address; 429 once it is past its budget. */
+  private async failed(key: string | undefined): Promise<void> {
+    if (key === undefined) return;
+    const decision = await this.limiter!.hit(key);
+    if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
   }
 
   private key(): string | undefined {
     const address = this.limiter ? currentClientAddress() : undefined;
     return address ? clientKey(address) : undefined;
+  }
+}
+
+/**
+ * Runs calls of one key one after the other (calls of other keys run alongside). Hand-written:
+ * a chain of promises per key, dropped when it drains, is all it takes.
+ */
+export class OnePerKey {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, call: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(call, call);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, ScryptOptions, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../errors/domain-error';
+import { Slots } from './slots';
 
 // scrypt (memory-hard, in node:crypto): 2^15 × 8 × 128 bytes = 32 MiB and ~0.1 s per hash, off
 // the event loop (libuv's thread pool). The parameters travel in the stored value, so raising
@@ -9,16 +10,28 @@ const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
+/**
+ * Hashes running at once in the process, and waiting. libuv's pool has 4 threads
+ * (UV_THREADPOOL_SIZE) and the file reads, gzip and DNS look-ups of every other request need
+ * them: a burst of sign-ins takes at most two, queues at most 64 more, and is refused beyond
+ * (429) instead of holding the rest of the service.
+ */
+const HASHES_AT_ONCE = 2;
+const HASHES_WAITING = 64;
+const hashing = new Slots(HASHES_AT_ONCE, HASHES_WAITING);
 
 /** PostHog's (Django's) shortest password; the longest bounds the work one attempt can cost. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number }): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 

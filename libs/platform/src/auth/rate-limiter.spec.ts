@@ -21,6 +21,18 @@ describe('RateLimiter', () => {
     expect(d.allowed === false && d.retryAfterSeconds).toBe(3539);
   });
 
+  it('gives back a counted attempt, within its window only', () => {
+    const limiter = new RateLimiter([{ limit: 1, windowMs: 60_000 }]);
+    expect(limiter.hit('k', 0).allowed).toBe(true);
+    expect(limiter.hit('k', 1).allowed).toBe(false);
+    limiter.refund('k', 2);
+    expect(limiter.hit('k', 3).allowed).toBe(true);
+    limiter.refund('k', 70_000); // the window is over: nothing to give back, nothing credited
+    limiter.refund('k', 70_000);
+    expect(limiter.hit('k', 70_001).allowed).toBe(true);
+    expect(limiter.hit('k', 70_002).allowed).toBe(false);
+  });
+
   it('peeks without counting', () => {
     const limiter = new RateLimiter([{ limit: 1, windowMs: 60_000 }]);
     expect(limiter.peek('k', 0).allowed).toBe(true);

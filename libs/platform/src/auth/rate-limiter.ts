@@ -32,6 +32,14 @@ export class RateLimiter {
     return decision;
   }
 
+  /** Gives back one counted request of `key` (an attempt reserved ahead of its outcome that did not fail). */
+  refund(key: string, now = Date.now()): void {
+    this.limits.forEach((l, i) => {
+      const w = this.windows.get(`${i}:${key}`);
+      if (w && now - w.start < l.windowMs && w.count > 0) w.count--;
+    });
+  }
+
   /** Whether `key` may go on, counting nothing. */
   peek(key: string, now = Date.now()): RateDecision {
     let retryAfterMs = 0;

@@ -11,6 +11,8 @@ export interface Limiter {
   hit(key: string): RateDecision | Promise<RateDecision>;
   /** Whether `key` may go on, counting nothing. */
   peek(key: string): RateDecision | Promise<RateDecision>;
+  /** Gives back one attempt that `hit` counted for `key` (reserved before its outcome was known). */
+  refund(key: string): void | Promise<void>;
 }
 
 /** How long a Redis call may take (a local Redis answers in well under a millisecond). */
@@ -75,6 +77,17 @@ class SharedLimiter implements Limiter {
     } catch (e) {
       this.unavailable(e);
       return this.fallback.hit(key);
+    }
+  }
+
+  async refund(key: string): Promise<void> {
+    try {
+      await this.within(async () => {
+        for (const w of this.windows) await w.reward(key, 1);
+      });
+    } catch (e) {
+      this.unavailable(e);
+      this.fallback.refund(key);
     }
   }
 

@@ -8,9 +8,11 @@ import { queryRows } from '../database/query-rows';
 import { inTransaction } from '../database/transaction';
 import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
-import { FailedAuthThrottle } from './failed-auth-throttle';
+import { currentClientAddress } from '../observability/request-context';
+import { clientKey, FailedAuthThrottle } from './failed-auth-throttle';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords';
 import { Limiter, RateLimits } from './rate-limits';
+import { KeyedSlots } from './slots';
 
 // As for personal API keys: a verified session is trusted this long without asking the
 // database; sign-out through this process ends it at once, through another within it.
@@ -18,7 +20,10 @@ const AUTH_CACHE_MS = 5_000;
 const AUTH_CACHE_MAX = 10_000;
 /** Sessions one user may hold at once; signing in once more ends the oldest. */
 const SESSIONS_PER_USER = 50;
-const EMAIL_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** Password hashes one client address, and one account, may have running or waiting at once. */
+const HASHES_PER_ADDRESS = 2;
+const HASHES_PER_ACCOUNT = 1;
 /** What a token looks like: 43 base64url characters (32 random bytes). */
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 // Verified when the email names nobody, so that an unknown address costs as long as a wrong
@@ -50,13 +55,25 @@ export function csrfMatches(session: Session, header: unknown): boolean {
 
 /**
  * Console sign-in: email and password open a session (an HttpOnly cookie) that the management
- * API accepts like a personal API key with every scope of its user. Failed sign-ins count
- * against the client's address (FailedAuthThrottle, as bad keys do) and against the email.
+ * API accepts like a personal API key with every scope of its user.
+ *
+ * Each password check is an attempt reserved before its hash, under three fixed windows: per
+ * client address (SIGN_IN_FAILURES_PER_ADDRESS a minute), per account and address
+ * (SIGN_IN_FAILURES_PER_EMAIL per 15 minutes) and per account from all addresses
+ * (SIGN_IN_FAILURES_PER_ACCOUNT per 15 minutes). A right password gives its attempt back, so
+ * only failures count, and concurrent guesses cannot all be checked. The account is the user
+ * the email names (found with PostgreSQL's lower(), however the email is spelled), or that
+ * lowered email when it names nobody. Hashes run at most two per address and one per account
+ * at once, within the process-wide bound of passwords.ts.
  */
 @Injectable()
 export class SessionsService {
   private readonly cache = new LRUCache<string, Session>({ max: AUTH_CACHE_MAX, ttl: AUTH_CACHE_MS });
-  private readonly emailFailures: Limiter;
+  private readonly addressFailures: Limiter;
+  private readonly pairFailures: Limiter;
+  private readonly accountFailures: Limiter;
+  private readonly hashesPerAddress = new KeyedSlots(HASHES_PER_ADDRESS);
+  private readonly hashesPerAccount = new KeyedSlots(HASHES_PER_ACCOUNT);
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -64,47 +81,90 @@ export class SessionsService {
     private readonly failures: FailedAuthThrottle,
     limits: RateLimits,
   ) {
-    this.emailFailures = limits.create('sign-in-failures', [
-      { limit: config.SIGN_IN_FAILURES_PER_EMAIL, windowMs: EMAIL_WINDOW_MS },
+    this.addressFailures = limits.create('sign-in-addresses', [
+      { limit: config.SIGN_IN_FAILURES_PER_ADDRESS, windowMs: 60_000 },
+    ]);
+    this.pairFailures = limits.create('sign-in-pairs', [
+      { limit: config.SIGN_IN_FAILURES_PER_EMAIL, windowMs: ACCOUNT_WINDOW_MS },
+    ]);
+    this.accountFailures = limits.create('sign-in-accounts', [
+      { limit: config.SIGN_IN_FAILURES_PER_ACCOUNT, windowMs: ACCOUNT_WINDOW_MS },
     ]);
   }
 
   /** A new session for the user whose email and password these are; 401 otherwise. */
   async signIn(email: string, password: string): Promise<OpenedSession> {
-    const emailKey = email.toLowerCase();
-    await this.failures.check();
-    const throttled = await this.emailFailures.peek(emailKey);
-    if (!throttled.allowed) throw DomainError.throttled(throttled.retryAfterSeconds);
-    const users = await queryRows<{ id: number; password_hash: string | null }>(
-      this.ds,
-      `SELECT id, password_hash FROM users WHERE lower(email) = lower($1) AND is_active`,
-      [email],
-    );
-    const user = users[0];
-    const valid = await verifyPassword(password, user?.password_hash ?? (await DECOY));
-    if (!user || !user.password_hash || !valid) {
-      await this.failures.failed();
-      await this.emailFailures.hit(emailKey);
-      throw new DomainError('unauthenticated', 'invalid_credentials', 'Invalid email or password.');
-    }
+    let user = undefined as { id: number } | undefined;
+    const valid = await this.attempt(password, async () => {
+      const [row] = await queryRows<{ lowered: string; id: number | null; password_hash: string | null }>(
+        this.ds,
+        `SELECT lower($1::text) AS lowered, u.id, u.password_hash
+           FROM (SELECT 1) AS one
+           LEFT JOIN LATERAL (SELECT id, password_hash FROM users
+                               WHERE lower(email) = lower($1::text) AND is_active ORDER BY id LIMIT 1) u ON true`,
+        [email],
+      );
+      user = row.id === null ? undefined : { id: row.id };
+      return { account: row.id === null ? `email:${row.lowered}` : `user:${row.id}`, stored: row.password_hash };
+    });
+    if (!valid || !user) throw new DomainError('unauthenticated', 'invalid_credentials', 'Invalid email or password.');
+    const userId = user.id;
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.SESSION_MAX_AGE_DAYS * 86_400_000);
     await this.ds.transaction(async (m) => {
       await m.query(
         `INSERT INTO user_sessions (user_id, secure_value, csrf_token, expires_at) VALUES ($1, $2, $3, $4)`,
-        [user.id, hashToken(token), csrfToken, expiresAt],
+        [userId, hashToken(token), csrfToken, expiresAt],
       );
       // Expired sessions and those past the per-user cap go with each sign-in of their user.
       await m.query(
         `DELETE FROM user_sessions WHERE user_id = $1 AND (expires_at <= now() OR id IN (
            SELECT id FROM user_sessions WHERE user_id = $1 ORDER BY created_at DESC, id OFFSET $2))`,
-        [user.id, SESSIONS_PER_USER],
+        [userId, SESSIONS_PER_USER],
       );
     });
     const session = await this.lookup(hashToken(token));
     if (!session) throw new Error('session missing after sign-in');
     return { ...session, token };
+  }
+
+  /**
+   * Checks `password` against what `find` says the account holds (null: no password, or no
+   * such account: a decoy hash is checked instead, so that both cost the same), as one attempt
+   * under the sign-in limits: reserved before the hash (429 when any window is full), given back
+   * when the password was right or the check did not happen.
+   */
+  private async attempt(
+    password: string,
+    find: () => Promise<{ account: string; stored: string | null }>,
+  ): Promise<boolean> {
+    const address = currentClientAddress();
+    const addressKey = address ? clientKey(address) : undefined;
+    const held: Array<[Limiter, string]> = [];
+    const reserve = async (limiter: Limiter, key: string) => {
+      const decision = await limiter.hit(key);
+      if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
+      held.push([limiter, key]);
+    };
+    try {
+      if (addressKey !== undefined) await reserve(this.addressFailures, addressKey);
+      const { account, stored } = await find();
+      await reserve(this.accountFailures, account);
+      if (addressKey !== undefined) await reserve(this.pairFailures, `${account}|${addressKey}`);
+      const valid = await this.hashesPerAddress.run(addressKey ?? '', () =>
+        this.hashesPerAccount.run(account, async () => verifyPassword(password, stored ?? (await DECOY))),
+      );
+      if (stored !== null && valid) await this.giveBack(held);
+      return stored !== null && valid;
+    } catch (e) {
+      await this.giveBack(held);
+      throw e;
+    }
+  }
+
+  private async giveBack(held: Array<[Limiter, string]>): Promise<void> {
+    for (const [limiter, key] of held.splice(0)) await limiter.refund(key);
   }
 
   /** The session behind a cookie's token, or undefined when it is unknown, expired or its user inactive. */
@@ -113,11 +173,9 @@ export class SessionsService {
     const hash = hashToken(token);
     const hit = this.cache.get(hash);
     if (hit && hit.expiresAt.getTime() > Date.now()) return hit;
-    await this.failures.check();
-    const session = await this.lookup(hash);
+    const session = await this.failures.lookup(`session:${hash}`, () => this.lookup(hash));
     if (!session) {
       this.cache.delete(hash);
-      await this.failures.failed();
       return undefined;
     }
     this.cache.set(hash, session);
@@ -144,17 +202,14 @@ export class SessionsService {
    * failed sign-ins of that user, so a stolen session cannot guess its way to the password.
    */
   async passwordMatches(userId: number, password: string): Promise<boolean> {
-    const key = `user:${userId}`;
-    const throttled = await this.emailFailures.peek(key);
-    if (!throttled.allowed) throw DomainError.throttled(throttled.retryAfterSeconds);
-    const rows = await queryRows<{ password_hash: string | null }>(
-      this.ds,
-      `SELECT password_hash FROM users WHERE id = $1`,
-      [userId],
-    );
-    const ok = await verifyPassword(password, rows[0]?.password_hash ?? null);
-    if (!ok) await this.emailFailures.hit(key);
-    return ok;
+    return this.attempt(password, async () => {
+      const rows = await queryRows<{ password_hash: string | null }>(
+        this.ds,
+        `SELECT password_hash FROM users WHERE id = $1`,
+        [userId],
+      );
+      return { account: `user:${userId}`, stored: rows[0]?.password_hash ?? null };
+    });
   }
 
   /** Ends the session behind a token (nothing when there is none). */

@@ -118,12 +118,25 @@ export class PlatformConfig {
   SESSION_MAX_AGE_DAYS = 14;
 
   /**
-   * Failed sign-ins one email address may have per 15 minutes, whatever the client's address;
-   * past it that address's sign-ins get 429 until the window is over (counted per instance, or by
-   * every instance together with REDIS_URL).
+   * Failed sign-ins one account (an email address, whichever way it is spelled) may have from one
+   * client address per 15 minutes; past it sign-ins as that account from that address get 429
+   * until the window is over. Other addresses keep their own count, up to
+   * SIGN_IN_FAILURES_PER_ACCOUNT. Counted per instance, or by every instance with REDIS_URL.
    */
   @EnvInt(1, 10_000)
   SIGN_IN_FAILURES_PER_EMAIL = 10;
+
+  /**
+   * Failed sign-ins one account may have from all addresses together per 15 minutes: the ceiling
+   * that holds a guesser with many addresses (and the only way someone else can hold the account
+   * up, which takes this many guesses from at least this / SIGN_IN_FAILURES_PER_EMAIL addresses).
+   */
+  @EnvInt(1, 100_000)
+  SIGN_IN_FAILURES_PER_ACCOUNT = 100;
+
+  /** Failed sign-ins per client address and minute, whatever the accounts (IPv6 per /64); past it 429. */
+  @EnvInt(1, 100_000)
+  SIGN_IN_FAILURES_PER_ADDRESS = 60;
 
   // --- Scheduled jobs: run by the worker, and by the API when SCHEDULER_ENABLED ---------------
 

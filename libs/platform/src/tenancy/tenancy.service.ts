@@ -96,7 +96,11 @@ export class TenancyService {
       const org = await m.getRepository(OrganizationRecord).findOneBy({ id: organizationId });
       if (!org) throw DomainError.notFound('Organization not found.');
       try {
-        return await m.getRepository(ProjectRecord).save({ organizationId, name: clean, apiToken, timezone: 'UTC' });
+        const project = await m
+          .getRepository(ProjectRecord)
+          .save({ organizationId, name: clean, apiToken, timezone: 'UTC' });
+        this.failures.forget(`project_token:${apiToken}`);
+        return project;
       } catch (e) {
         if (isUniqueViolation(e, 'uq_projects_api_token')) {
           throw DomainError.unique('A project with this token already exists.', 'api_token');
@@ -225,20 +229,18 @@ export class TenancyService {
   /**
    * The project of a public project token (the SDK endpoints), or undefined. Known tokens are
    * remembered: a project keeps its token and is never deleted, so the answer cannot go stale. An
-   * unknown token is looked up every time and counts against the client (FailedAuthThrottle).
+   * unknown token counts against the client (FailedAuthThrottle, which also remembers it a while).
    */
   async projectIdByToken(token: string): Promise<number | undefined> {
     if (typeof token !== 'string' || token.length > 200) return undefined;
     const known = this.tokens.get(token);
     if (known !== undefined) return known;
-    await this.failures.check();
-    const rows = await queryRows<{ id: number }>(this.ds, `SELECT id FROM projects WHERE api_token = $1`, [token]);
-    if (rows.length === 0) {
-      await this.failures.failed();
-      return undefined;
-    }
-    this.tokens.set(token, rows[0].id);
-    return rows[0].id;
+    const id = await this.failures.lookup(`project_token:${token}`, async () => {
+      const rows = await queryRows<{ id: number }>(this.ds, `SELECT id FROM projects WHERE api_token = $1`, [token]);
+      return rows[0]?.id;
+    });
+    if (id !== undefined) this.tokens.set(token, id);
+    return id;
   }
 
   async resolveOrganization(actor: Actor, idOrCurrent: string): Promise<OrganizationAccess> {
