@@ -7,6 +7,8 @@ export interface Received {
   body: string;
   json: Record<string, unknown>;
   path: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 /**
@@ -53,7 +55,7 @@ export class WebhookReceiver {
         } catch {
           // kept as text
         }
-        this.received.push({ headers: req.headers, body, json, path: req.url ?? '' });
+        this.received.push({ headers: req.headers, body, json, path: req.url ?? '', at: Date.now() });
         const answer = this.answer;
         if (answer === 'hold') {
           this.held.push(res);

@@ -38,6 +38,16 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/**
+ * SQL true when webhook `w` of project `p` may still be sent: its creator is unknown (created
+ * before creators were kept: the admins' webhook) or an active member of the project's
+ * organization. Checked when messages are written (`record`) and when they are claimed, so a
+ * creator who is removed or deactivated stops their webhooks, by whatever path they lost access.
+ */
+export const WEBHOOK_OWNER_HAS_ACCESS = `(w.created_by_id IS NULL OR EXISTS (
+  SELECT 1 FROM users wo JOIN organization_memberships om ON om.user_id = wo.id
+   WHERE wo.id = w.created_by_id AND wo.is_active AND om.organization_id = p.organization_id))`;
+
 /** A change to report: the object as it is after the change and the activity entry that records it. */
 export interface WebhookMessage {
   projectId: number;
@@ -85,7 +95,10 @@ export class WebhookOutbox implements EntitySubscriberInterface {
 
   /**
    * In the change's transaction: the change's activity entry and one delivery per enabled
-   * subscription of the project to `event`, in one statement. The subscriptions are read
+   * subscription of the project to `event`, in one statement. A subscription whose creator is no
+   * longer an active member of the project's organization is written nothing (its creator lost
+   * access; the delivery runner fails what was written before), and one whose receiver is
+   * deferred (it kept timing out) gets its message due when the deferral ends. The subscriptions are read
    * `FOR KEY SHARE`, so one being deleted meanwhile is waited for and then skipped (instead of
    * failing the change on the foreign key), and a delete that comes after waits for this
    * transaction.
@@ -113,14 +126,16 @@ export class WebhookOutbox implements EntitySubscriberInterface {
     const written = await queryRows(
       m,
       `WITH activity AS (${entry.sql})
-       INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload)
+       INSERT INTO webhook_deliveries (project_id, webhook_id, event, payload, next_attempt_at)
        SELECT w.project_id, w.id, $2,
               jsonb_set($3::jsonb, '{data,activity,user}', coalesce(
                 (SELECT jsonb_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name)
                    FROM users u WHERE u.id = $4),
-                '{"first_name": "System", "email": null, "is_system": true}'::jsonb))
-         FROM webhooks w
+                '{"first_name": "System", "email": null, "is_system": true}'::jsonb)),
+              greatest(now(), coalesce(w.deferred_until, now()))
+         FROM webhooks w JOIN projects p ON p.id = w.project_id
         WHERE w.project_id = $1 AND w.enabled AND $2 = ANY(w.events)
+          AND ${WEBHOOK_OWNER_HAS_ACCESS}
           FOR KEY SHARE OF w
        RETURNING webhook_id`,
       [...params, ...entry.params],

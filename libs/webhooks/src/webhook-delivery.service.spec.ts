@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { JsonLogger, OutboundFailure, OutboundHttp } from '@app/platform';
 import type { PersonsService } from '@app/persons';
-import { INTERNAL_ERROR, WebhookDeliveryService } from './webhook-delivery.service';
+import { INTERNAL_ERROR, OWNER_GONE_ERROR, WebhookDeliveryService } from './webhook-delivery.service';
 import type { AttemptOutcome, ClaimedDelivery, WebhooksRepository } from './persistence/webhooks.repository';
 
 /** What an attempt records as last_error: the receiver's failures as they are, Bunting's own never. */
@@ -19,14 +19,23 @@ describe('WebhookDeliveryService.attempt', () => {
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     enabled: true,
     slackUrl: null,
+    ownerActive: true,
+    claimedAt: new Date(),
   };
 
-  function service(failure: Error): { svc: WebhookDeliveryService; recorded: AttemptOutcome[]; logged: string[] } {
+  function service(failure: Error): {
+    svc: WebhookDeliveryService;
+    recorded: AttemptOutcome[];
+    logged: string[];
+    deferrals: number[];
+  } {
     const recorded: AttemptOutcome[] = [];
     const logged: string[] = [];
+    const deferrals: number[] = [];
     const repo = {
-      complete: (_d: ClaimedDelivery, outcome: AttemptOutcome) => {
+      complete: (_d: ClaimedDelivery, outcome: AttemptOutcome, receiver?: { deferralMs?: (n: number) => number }) => {
         recorded.push(outcome);
+        if (receiver?.deferralMs) deferrals.push(...[1, 2, 3].map(receiver.deferralMs));
         return Promise.resolve(true);
       },
     } as unknown as WebhooksRepository;
@@ -37,10 +46,11 @@ describe('WebhookDeliveryService.attempt', () => {
       retryBaseMs: 1_000,
       timeoutMs: 1_000,
       perProject: 2,
+      perOrganization: 8,
       publicUrl: 'https://bunting.example.com',
       retentionDays: 30,
     });
-    return { svc, recorded, logged };
+    return { svc, recorded, logged, deferrals };
   }
 
   it('keeps an unexpected error out of last_error (logged instead) and retries', async () => {
@@ -54,6 +64,21 @@ describe('WebhookDeliveryService.attempt', () => {
     const { svc, recorded } = service(new OutboundFailure('timed out after 1000 ms'));
     await svc.attempt(delivery);
     expect(recorded).toEqual([expect.objectContaining({ status: 'pending', error: 'timed out after 1000 ms' })]);
+  });
+
+  it('defers a receiver that timed out, longer for each round (a refused connection does not)', async () => {
+    const timedOut = service(new OutboundFailure('timed out after 1000 ms', true));
+    await timedOut.svc.attempt(delivery);
+    expect(timedOut.deferrals).toEqual([1_000, 2_000, 4_000]);
+    const refused = service(new OutboundFailure('connect ECONNREFUSED 93.184.215.14:443'));
+    await refused.svc.attempt(delivery);
+    expect(refused.deferrals).toEqual([]);
+  });
+
+  it('sends nothing to a webhook whose creator lost access to the project', async () => {
+    const { svc, recorded } = service(new Error('not sent'));
+    await svc.attempt({ ...delivery, ownerActive: false });
+    expect(recorded).toEqual([expect.objectContaining({ status: 'failed', error: OWNER_GONE_ERROR })]);
   });
 });
 
@@ -73,6 +98,8 @@ describe('WebhookDeliveryService.attempt of a Slack message', () => {
     secret: null,
     enabled: null,
     slackUrl: 'https://hooks.slack.com/services/T/B/x',
+    ownerActive: true,
+    claimedAt: new Date(),
   };
 
   function service(lookup: () => Promise<unknown>) {
@@ -95,6 +122,7 @@ describe('WebhookDeliveryService.attempt of a Slack message', () => {
       retryBaseMs: 1_000,
       timeoutMs: TIMEOUT_MS,
       perProject: 2,
+      perOrganization: 8,
       publicUrl: 'https://bunting.example.com',
       retentionDays: 30,
     });

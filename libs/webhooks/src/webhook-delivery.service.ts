@@ -3,7 +3,7 @@ import { PersonsService } from '@app/persons';
 import type { PersonForEvaluation } from '@app/persons';
 import { Inject, Injectable } from '@nestjs/common';
 import { Webhook as Signer } from 'standardwebhooks';
-import { nextAttemptAt } from './domain/backoff';
+import { nextAttemptAt, receiverDeferralMs } from './domain/backoff';
 import { slackMessage } from './domain/slack-message';
 import { messageId } from './domain/webhook';
 import { AttemptOutcome, ClaimedDelivery, WebhooksRepository } from './persistence/webhooks.repository';
@@ -20,17 +20,26 @@ export interface DeliveryOptions {
   timeoutMs: number;
   /** WEBHOOK_CONCURRENCY_PER_PROJECT. */
   perProject: number;
+  /** WEBHOOK_CONCURRENCY_PER_ORGANIZATION. */
+  perOrganization: number;
   /** Where the console is (PUBLIC_URL): the Slack messages' links to persons. */
   publicUrl: string;
   /** WEBHOOK_RETENTION_DAYS. */
   retentionDays: number;
 }
 
+/** last_error of a message to a webhook whose creator lost access to the project. */
+export const OWNER_GONE_ERROR =
+  "The webhook's creator no longer has access to the project: it is sent nothing (an admin may delete it).";
+
 /** last_error of an attempt that failed on Bunting's side (the detail is logged). */
 export const INTERNAL_ERROR = 'Internal error: the attempt could not be made; it will be retried.';
 
 /** Finished deliveries one DELETE removes at most. */
 const RETENTION_CHUNK = 5_000;
+
+/** What an attempt told of the receiver: it answered, it held the request past the timeout, or nothing. */
+type Receiver = 'answered' | 'timed_out' | 'unknown';
 
 const attempts = metrics.counter(
   'webhook_delivery_attempts_total',
@@ -42,7 +51,9 @@ const attempts = metrics.counter(
  * Works the outbox off: claims due deliveries (WebhooksRepository.claim: SKIP LOCKED and a
  * lease, so several processes never send one attempt twice), sends each once, and records the
  * outcome: a 2xx is delivered; anything else is tried again with backoff (domain/backoff) until
- * 24 h have passed, then failed. Every attempt of a delivery carries the same `webhook-id`.
+ * 24 h have passed, then failed. Every attempt of a delivery carries the same `webhook-id`. A
+ * receiver that lets an attempt time out is deferred, with its pending messages, for longer
+ * each round it does so (`receiverDeferralMs`), until it answers again.
  */
 @Injectable()
 export class WebhookDeliveryService {
@@ -56,8 +67,12 @@ export class WebhookDeliveryService {
 
   /** Claims up to `limit` due deliveries for this process. */
   claim(limit: number): Promise<ClaimedDelivery[]> {
-    return this.repo.claim(limit, this.options.perProject, this.options.timeoutMs * 2 + 5_000, (n, now, until) =>
-      nextAttemptAt(n, now, until, this.options.retryBaseMs),
+    return this.repo.claim(
+      limit,
+      this.options.perProject,
+      this.options.perOrganization,
+      this.options.timeoutMs * 2 + 5_000,
+      (n, now, until) => nextAttemptAt(n, now, until, this.options.retryBaseMs),
     );
   }
 
@@ -77,22 +92,29 @@ export class WebhookDeliveryService {
   /** One attempt of a claimed delivery, recorded. Never throws (a database error leaves the lease to run out). */
   async attempt(delivery: ClaimedDelivery, now: () => Date = () => new Date()): Promise<void> {
     let outcome: AttemptOutcome;
+    let receiver: Receiver = 'unknown';
     try {
-      outcome = await this.send(delivery, now);
+      ({ outcome, receiver } = await this.send(delivery, now));
     } catch (e) {
       // Not the receiver's doing (a bug, the database): the detail is for the log, not for last_error.
       this.logger.entry('warn', 'webhook delivery not attempted', { id: delivery.id, error: String(e) });
       outcome = this.retry(delivery, now(), null, null, INTERNAL_ERROR);
     }
     attempts.inc({ outcome: outcome.status === 'pending' ? 'retry' : outcome.status });
+    const report =
+      receiver === 'answered'
+        ? { answered: true as const }
+        : receiver === 'timed_out'
+          ? { answered: false as const, deferralMs: (n: number) => receiverDeferralMs(n, this.options.retryBaseMs) }
+          : undefined;
     try {
-      await this.repo.complete(delivery, outcome);
+      await this.repo.complete(delivery, outcome, report);
     } catch (e) {
       this.logger.entry('warn', 'webhook delivery outcome not recorded', { id: delivery.id, error: String(e) });
     }
   }
 
-  private async send(d: ClaimedDelivery, now: () => Date): Promise<AttemptOutcome> {
+  private async send(d: ClaimedDelivery, now: () => Date): Promise<{ outcome: AttemptOutcome; receiver: Receiver }> {
     let target: string;
     let body: string;
     let headers: Record<string, string> = {};
@@ -103,6 +125,7 @@ export class WebhookDeliveryService {
     } else {
       if (!d.url || !d.secret) return this.failed('The webhook was deleted.');
       if (!d.enabled) return this.failed('The webhook is turned off.');
+      if (!d.ownerActive) return this.failed(OWNER_GONE_ERROR);
       target = d.url;
       body = JSON.stringify(d.payload);
       const id = messageId(d.id);
@@ -115,13 +138,14 @@ export class WebhookDeliveryService {
     }
     try {
       const res = await this.outbound.postJson(target, body, headers);
-      if (res.status >= 200 && res.status < 300) {
-        return { status: 'succeeded', nextAttemptAt: null, statusCode: res.status, response: res.body, error: null };
-      }
-      return this.retry(d, now(), res.status, res.body, `The receiver answered ${res.status}.`);
+      const outcome: AttemptOutcome =
+        res.status >= 200 && res.status < 300
+          ? { status: 'succeeded', nextAttemptAt: null, statusCode: res.status, response: res.body, error: null }
+          : this.retry(d, now(), res.status, res.body, `The receiver answered ${res.status}.`);
+      return { outcome, receiver: 'answered' };
     } catch (e) {
       if (!(e instanceof OutboundFailure)) throw e;
-      return this.retry(d, now(), null, null, e.message);
+      return { outcome: this.retry(d, now(), null, null, e.message), receiver: e.timedOut ? 'timed_out' : 'unknown' };
     }
   }
 
@@ -177,7 +201,10 @@ export class WebhookDeliveryService {
       : { status: 'failed', nextAttemptAt: null, statusCode, response, error };
   }
 
-  private failed(error: string): AttemptOutcome {
-    return { status: 'failed', nextAttemptAt: null, statusCode: null, response: null, error };
+  private failed(error: string): { outcome: AttemptOutcome; receiver: Receiver } {
+    return {
+      outcome: { status: 'failed', nextAttemptAt: null, statusCode: null, response: null, error },
+      receiver: 'unknown',
+    };
   }
 }

@@ -28,6 +28,7 @@ export class WebhookDeliveryScheduleModule {
       retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       perProject: config.WEBHOOK_CONCURRENCY_PER_PROJECT,
+      perOrganization: config.WEBHOOK_CONCURRENCY_PER_ORGANIZATION,
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       retentionDays: config.WEBHOOK_RETENTION_DAYS,
     };

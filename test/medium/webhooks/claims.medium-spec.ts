@@ -40,7 +40,9 @@ describe('webhook delivery claims: the per-project bound across processes', () =
 
   it('never leases more than perProject of one project, with four claims at once, round after round', async () => {
     for (let round = 0; round < 25; round++) {
-      const claims = await Promise.all(Array.from({ length: 4 }, () => repo.claim(8, perProject, LEASE_MS, retryAt)));
+      const claims = await Promise.all(
+        Array.from({ length: 4 }, () => repo.claim(8, perProject, 1_000, LEASE_MS, retryAt)),
+      );
       const held = await leased();
       expect({ round, project: held.get(s.project.id), other: held.get(other) }).toEqual({
         round,
@@ -49,6 +51,18 @@ describe('webhook delivery claims: the per-project bound across processes', () =
       });
       expect(claims.flat()).toHaveLength(2 * perProject);
       // The attempts end: the next round starts from no lease.
+      await s.ds.query(`UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL`);
+    }
+  });
+
+  it('never leases more than perOrganization of one organization, however many of its projects are due', async () => {
+    for (let round = 0; round < 5; round++) {
+      const claims = await Promise.all(
+        Array.from({ length: 4 }, () => repo.claim(8, perProject, 3, LEASE_MS, retryAt)),
+      );
+      const held = await leased();
+      expect((held.get(s.project.id) ?? 0) + (held.get(other) ?? 0)).toBe(3);
+      expect(claims.flat()).toHaveLength(3);
       await s.ds.query(`UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL`);
     }
   });

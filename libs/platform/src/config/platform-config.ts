@@ -175,6 +175,13 @@ export class PlatformConfig {
   @EnvInt(1, 100)
   WEBHOOK_CONCURRENCY_PER_PROJECT = 2;
 
+  /**
+   * Deliveries of one organization in flight at once, across processes: the rest of
+   * WEBHOOK_CONCURRENCY stays free for other organizations when one's receivers hang.
+   */
+  @EnvInt(1, 1_000)
+  WEBHOOK_CONCURRENCY_PER_ORGANIZATION = 8;
+
   /** Unsent Slack messages one project may have in the outbox; past it, new ones are dropped (and counted). */
   @EnvInt(1, 10_000_000)
   WEBHOOK_SLACK_PENDING_MAX = 10_000;

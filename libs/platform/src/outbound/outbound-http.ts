@@ -26,7 +26,15 @@ export interface OutboundResponse {
 }
 
 /** An attempt that got no answer: refused address, DNS failure, connection error, timeout. */
-export class OutboundFailure extends Error {}
+export class OutboundFailure extends Error {
+  constructor(
+    message: string,
+    /** No answer within WEBHOOK_TIMEOUT_MS (the receiver held the attempt that long). */
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Requests Bunting sends on a user's behalf (webhooks, Slack messages), under the address rule
@@ -143,7 +151,7 @@ export class OutboundHttp {
         },
       );
       req.on('error', (e) =>
-        fail(e.name === 'AbortError' ? new OutboundFailure(`timed out after ${timeoutMs} ms`) : e),
+        fail(e.name === 'AbortError' ? new OutboundFailure(`timed out after ${timeoutMs} ms`, true) : e),
       );
       req.end(body);
     });

@@ -1,4 +1,4 @@
-import { MAX_RETRY_DELAY_MS, nextAttemptAt, retryDelayMs, RETRY_WINDOW_MS } from './backoff';
+import { MAX_RETRY_DELAY_MS, nextAttemptAt, receiverDeferralMs, retryDelayMs, RETRY_WINDOW_MS } from './backoff';
 
 describe('retry backoff', () => {
   const base = 5_000;
@@ -45,5 +45,12 @@ describe('retry backoff', () => {
     }
     expect(until.getTime() - now.getTime()).toBeLessThan(MAX_RETRY_DELAY_MS);
     expect(attempts).toBeGreaterThan(20);
+  });
+});
+
+describe('receiver deferral', () => {
+  it('grows with each round that timed out, at most an hour', () => {
+    expect([1, 2, 3].map((n) => receiverDeferralMs(n, 5_000))).toEqual([5_000, 10_000, 20_000]);
+    expect(receiverDeferralMs(100, 5_000)).toBe(MAX_RETRY_DELAY_MS);
   });
 });

@@ -34,3 +34,13 @@ export function nextAttemptAt(
   const at = new Date(now.getTime() + Math.round(jittered));
   return at.getTime() > retryUntil.getTime() ? null : at;
 }
+
+/**
+ * How long a receiver is left alone after `timeouts` consecutive rounds in which it did not
+ * answer within WEBHOOK_TIMEOUT_MS: the first retry's wait, doubled for each further round, at
+ * most an hour. Its messages wait meanwhile (each keeps its own retry window), so a receiver that
+ * hangs holds a delivery slot once per round, not once per message.
+ */
+export function receiverDeferralMs(timeouts: number, baseMs: number): number {
+  return retryDelayMs(timeouts, baseMs);
+}

@@ -3,6 +3,11 @@ import { DomainError } from '@app/platform/errors/domain-error';
 
 /** Subscriptions one project may have. */
 export const MAX_WEBHOOKS_PER_PROJECT = 50;
+/**
+ * Subscriptions one organization may have, all its projects together: every change is written
+ * once per subscription, and each one's receiver can hold a delivery slot for WEBHOOK_TIMEOUT_MS.
+ */
+export const MAX_WEBHOOKS_PER_ORGANIZATION = 100;
 
 export interface Webhook {
   id: number;
@@ -10,6 +15,7 @@ export interface Webhook {
   url: string;
   events: string[];
   enabled: boolean;
+  /** Who created it (its owner); null when unknown (created before owners were kept, or the user was deleted). */
   createdById: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -53,4 +59,13 @@ export function checkEvents(events: readonly string[], known: readonly string[])
 /** The Standard Webhooks message id of a delivery: the same for every attempt of it. */
 export function messageId(deliveryId: string): string {
   return `msg_${deliveryId.replace(/-/g, '')}`;
+}
+
+/**
+ * Whether a user may change or delete the webhook, and see its URL (often a secret: a token in
+ * the path): organization admins and owners, and its creator. A webhook whose creator is
+ * unknown is the admins' alone.
+ */
+export function managesWebhook(webhook: Pick<Webhook, 'createdById'>, userId: number, isAdmin: boolean): boolean {
+  return isAdmin || (webhook.createdById !== null && webhook.createdById === userId);
 }

@@ -1,4 +1,7 @@
 import {
+  ActivityPageDto,
+  activityPageOf,
+  ActivityPageQuery,
   ApiPaginatedResponse,
   CurrentActor,
   CurrentProject,
@@ -6,6 +9,7 @@ import {
   pageOf,
   RequireScopes,
   SerialIdPipe,
+  TenancyService,
 } from '@app/platform';
 import type { Actor, Paginated, ProjectAccess } from '@app/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
@@ -17,7 +21,7 @@ import {
   CreatedWebhookDto,
   CreateWebhookDto,
   toDeliveryDto,
-  toWebhookDto,
+  toWebhookDtos,
   UpdateWebhookDto,
   WebhookDeliveryDto,
   WebhookDto,
@@ -26,23 +30,29 @@ import {
 /**
  * Webhook subscriptions: signed (Standard Webhooks) POSTs of flag and event-definition changes,
  * sent by the worker (or the API with SCHEDULER_ENABLED) from the transactional outbox, retried
- * for 24 h; their deliveries, and redelivery.
+ * for 24 h; their deliveries, and redelivery. A subscription belongs to its creator: only they
+ * and organization admins change or delete it or see its whole URL.
  */
 @ApiTags('webhooks')
 @Controller('api/projects/:project_id/webhooks')
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly tenancy: TenancyService,
+  ) {}
 
+  /** The project's webhooks; URLs masked but for the caller's own (all of them for admins). */
   @Get()
   @RequireScopes('webhook:read')
   @ApiPaginatedResponse(WebhookDto)
   async list(
     @CurrentProject() project: ProjectAccess,
+    @CurrentActor() actor: Actor,
     @Query() query: PageQueryDto,
     @Req() req: Request,
   ): Promise<Paginated<WebhookDto>> {
     const { count, rows } = await this.webhooks.list(project, query);
-    return pageOf(req, query, count, rows.map(toWebhookDto));
+    return pageOf(req, query, count, await toWebhookDtos(rows, project, actor, this.tenancy));
   }
 
   /** A new subscription; the answer carries its signing secret, which is never shown again. */
@@ -55,34 +65,65 @@ export class WebhooksController {
     @Body() body: CreateWebhookDto,
   ): Promise<CreatedWebhookDto> {
     const { webhook, secret } = await this.webhooks.create(project, actor, body);
-    return { ...toWebhookDto(webhook), secret };
+    const [dto] = await toWebhookDtos([webhook], project, actor, this.tenancy);
+    return { ...dto, secret };
+  }
+
+  /** Who created, changed and deleted the project's webhooks, newest first (URLs masked). */
+  @Get('activity')
+  @RequireScopes('activity_log:read')
+  @ApiOkResponse({ type: ActivityPageDto })
+  async activity(
+    @CurrentProject() project: ProjectAccess,
+    @Query() query: ActivityPageQuery,
+    @Req() req: Request,
+  ): Promise<ActivityPageDto> {
+    const { total, results } = await this.webhooks.activity(project, query);
+    return activityPageOf(req, query, total, results);
   }
 
   @Get(':id')
   @RequireScopes('webhook:read')
   @ApiOkResponse({ type: WebhookDto })
-  async get(@CurrentProject() project: ProjectAccess, @Param('id', SerialIdPipe) id: number): Promise<WebhookDto> {
-    return toWebhookDto(await this.webhooks.get(project, id));
+  async get(
+    @CurrentProject() project: ProjectAccess,
+    @CurrentActor() actor: Actor,
+    @Param('id', SerialIdPipe) id: number,
+  ): Promise<WebhookDto> {
+    const [dto] = await toWebhookDtos([await this.webhooks.get(project, id)], project, actor, this.tenancy);
+    return dto;
   }
 
+  /** Changes the given fields: the webhook's creator and organization admins only (403 for other members). */
   @Patch(':id')
   @RequireScopes('webhook:write')
   @ApiOkResponse({ type: WebhookDto })
   async update(
     @CurrentProject() project: ProjectAccess,
+    @CurrentActor() actor: Actor,
     @Param('id', SerialIdPipe) id: number,
     @Body() body: UpdateWebhookDto,
   ): Promise<WebhookDto> {
-    return toWebhookDto(await this.webhooks.update(project, id, body));
+    const [dto] = await toWebhookDtos(
+      [await this.webhooks.update(project, actor, id, body)],
+      project,
+      actor,
+      this.tenancy,
+    );
+    return dto;
   }
 
-  /** Deletes the subscription and its deliveries. */
+  /** Deletes the subscription and its deliveries: the webhook's creator and organization admins only (403 for other members). */
   @Delete(':id')
   @HttpCode(204)
   @RequireScopes('webhook:write')
   @ApiNoContentResponse()
-  async delete(@CurrentProject() project: ProjectAccess, @Param('id', SerialIdPipe) id: number): Promise<void> {
-    await this.webhooks.delete(project, id);
+  async delete(
+    @CurrentProject() project: ProjectAccess,
+    @CurrentActor() actor: Actor,
+    @Param('id', SerialIdPipe) id: number,
+  ): Promise<void> {
+    await this.webhooks.delete(project, actor, id);
   }
 
   /** The subscription's deliveries, newest first. */

@@ -1,9 +1,11 @@
-import { IsOmittable } from '@app/platform';
+import { IsOmittable, maskUrl, toUserBasic, UserBasicDto } from '@app/platform';
+import type { Actor, ProjectAccess, TenancyService, UserSummary } from '@app/platform';
 import { WEBHOOK_EVENTS } from '@app/webhook-outbox';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsString, MaxLength } from 'class-validator';
 import type { Delivery, Webhook } from '../domain/webhook';
+import { managedBy } from '../webhooks.service';
 
 const URL_DOC = {
   maxLength: 2000,
@@ -62,9 +64,20 @@ export class UpdateWebhookDto {
 
 export class WebhookDto {
   @ApiProperty() id: number;
-  @ApiProperty() url: string;
+  @ApiProperty({
+    description:
+      "Where deliveries are POSTed. Shown whole to the webhook's creator and organization admins; to other members only its scheme and host (`https://example.com/…`), as `slack_incoming_webhook`.",
+  })
+  url: string;
   @ApiProperty({ type: [String], enum: [...WEBHOOK_EVENTS] }) events: string[];
   @ApiProperty() enabled: boolean;
+  @ApiProperty({
+    type: UserBasicDto,
+    nullable: true,
+    description:
+      'Who created it (its owner: they and organization admins may change or delete it); null when unknown, then only admins may.',
+  })
+  created_by: UserBasicDto | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
@@ -77,15 +90,33 @@ export class CreatedWebhookDto extends WebhookDto {
   secret: string;
 }
 
-export function toWebhookDto(w: Webhook): WebhookDto {
+/** `w` as `actor` may see it: its URL masked unless they manage it (its creator, an admin). */
+export function toWebhookDto(w: Webhook, reveal: boolean, createdBy: UserSummary | null): WebhookDto {
   return {
     id: w.id,
-    url: w.url,
+    url: reveal ? w.url : (maskUrl(w.url) ?? ''),
     events: w.events,
     enabled: w.enabled,
+    created_by: toUserBasic(createdBy),
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
   };
+}
+
+/** Webhooks as `actor` sees them in `project`, with their creators loaded in one query. */
+export async function toWebhookDtos(
+  webhooks: readonly Webhook[],
+  project: ProjectAccess,
+  actor: Actor,
+  tenancy: TenancyService,
+): Promise<WebhookDto[]> {
+  const users = await tenancy.getUsers(
+    webhooks.flatMap((w) => (w.createdById === null ? [] : [w.createdById])),
+    actor,
+  );
+  return webhooks.map((w) =>
+    toWebhookDto(w, managedBy(w, project, actor), w.createdById === null ? null : (users.get(w.createdById) ?? null)),
+  );
 }
 
 export class WebhookDeliveryDto {

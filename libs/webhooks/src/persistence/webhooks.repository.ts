@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { queryRows } from '@app/platform';
 import type { Queryable } from '@app/platform';
+import { WEBHOOK_OWNER_HAS_ACCESS } from '@app/webhook-outbox';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -81,6 +82,14 @@ export interface ClaimedDelivery {
   enabled: boolean | null;
   /** The project's Slack incoming webhook (for Slack messages). */
   slackUrl: string | null;
+  /**
+   * False when the subscription's creator lost access to the project (deactivated, or no longer a
+   * member of its organization): it is sent nothing more. True for Slack messages and for
+   * subscriptions whose creator is unknown (the admins').
+   */
+  ownerActive: boolean;
+  /** When the claim was made (the database's clock): a receiver deferred since is not deferred again by this attempt. */
+  claimedAt: Date;
 }
 
 /** What an attempt came to. */
@@ -135,6 +144,17 @@ export class WebhooksRepository {
     return count;
   }
 
+  /** The subscriptions of every project of the organization. */
+  async countInOrganization(m: Queryable, organizationId: string): Promise<number> {
+    const [{ count }] = await queryRows<{ count: number }>(
+      m,
+      `SELECT count(*)::int AS count FROM webhooks w JOIN projects p ON p.id = w.project_id
+        WHERE p.organization_id = $1`,
+      [organizationId],
+    );
+    return count;
+  }
+
   async find(db: Queryable, projectId: number, id: number, lock = false): Promise<Webhook | null> {
     const rows = await queryRows<WebhookRow>(
       db,
@@ -174,14 +194,9 @@ export class WebhooksRepository {
     return toWebhook(rows[0]);
   }
 
-  /** Deletes the subscription and its deliveries; false when there was none. */
-  async delete(projectId: number, id: number): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(
-      this.ds,
-      `DELETE FROM webhooks WHERE project_id = $1 AND id = $2 RETURNING id`,
-      [projectId, id],
-    );
-    return rows.length > 0;
+  /** Deletes the subscription and its deliveries. */
+  async delete(m: EntityManager, projectId: number, id: number): Promise<void> {
+    await m.query(`DELETE FROM webhooks WHERE project_id = $1 AND id = $2`, [projectId, id]);
   }
 
   /** One page of a subscription's deliveries, newest first. */
@@ -237,12 +252,21 @@ export class WebhooksRepository {
 
   /**
    * Claims up to `limit` due deliveries for this process (FOR UPDATE SKIP LOCKED, then a lease
-   * of `leaseMs` that another process honours), at most `perProject` in flight per project
-   * across every process: candidates of a project at its limit are not even looked at, so a
-   * project whose receiver is slow holds that many deliveries and no more, and the others go
-   * on. Each claim counts as an attempt (a process that dies mid-attempt still used it).
+   * of `leaseMs` that another process honours), at most `perProject` in flight per project and
+   * `perOrganization` per organization across every process: a project whose receiver is slow
+   * holds that many deliveries and no more, an organization whose receivers all hang holds
+   * `perOrganization` of the slots, and the others go on. Each claim counts as an attempt (a
+   * process that dies mid-attempt still used it).
    *
-   * The bound holds because claims take turns: each first takes a transaction-scoped advisory
+   * Organizations take turns: the candidates are read per project (a loose scan of the projects
+   * with pending deliveries, then each one's earliest due, by `ix_webhook_deliveries_project_due`),
+   * so one project's backlog is never read to reach another's, and the k-th candidate of an
+   * organization with n deliveries in flight comes at turn n + k: a free slot goes to the
+   * organization with the fewest in flight (the earliest due breaking ties), so an organization's
+   * backlog, however old, cannot keep another's waiting. The cost is one index probe per project
+   * with pending deliveries.
+   *
+   * The bounds hold because claims take turns: each first takes a transaction-scoped advisory
    * lock (CLAIM_LOCK), so it counts the leases of every claim before it, committed. Without it,
    * two claims at once would each count only the other's committed leases (READ COMMITTED), not
    * see the rows the other is leasing (SKIP LOCKED), and each take `perProject` of one project.
@@ -256,6 +280,7 @@ export class WebhooksRepository {
   async claim(
     limit: number,
     perProject: number,
+    perOrganization: number,
     leaseMs: number,
     retryAt: (attempts: number, now: Date, retryUntil: Date) => Date | null,
   ): Promise<ClaimedDelivery[]> {
@@ -264,6 +289,7 @@ export class WebhooksRepository {
       const found = await queryRows<{
         id: string;
         project_id: number;
+        organization_id: string;
         attempts: number;
         retry_until: Date;
         abandoned: boolean;
@@ -271,36 +297,69 @@ export class WebhooksRepository {
         now: Date;
       }>(
         m,
-        `SELECT d.id, d.project_id, d.attempts, d.retry_until, d.lease_until IS NOT NULL AS abandoned,
-                d.retry_until <= now() AS expired, now() AS now
-           FROM webhook_deliveries d
-          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-            AND (d.lease_until IS NULL OR d.lease_until < now())
-            AND (SELECT count(*) FROM webhook_deliveries l
-                  WHERE l.project_id = d.project_id AND l.status = 'pending' AND l.lease_until >= now()) < $2
-          ORDER BY d.next_attempt_at, d.id
+        `WITH RECURSIVE pending_projects AS (
+           SELECT min(project_id) AS project_id FROM webhook_deliveries WHERE status = 'pending'
+           UNION ALL
+           SELECT (SELECT min(d.project_id) FROM webhook_deliveries d
+                    WHERE d.status = 'pending' AND d.project_id > pp.project_id)
+             FROM pending_projects pp WHERE pp.project_id IS NOT NULL
+         ), leased AS (
+           SELECT l.project_id, count(*)::int AS n FROM webhook_deliveries l
+            WHERE l.status = 'pending' AND l.lease_until >= now()
+            GROUP BY l.project_id
+         ), in_flight AS (
+           SELECT p.organization_id, sum(le.n)::int AS n
+             FROM leased le JOIN projects p ON p.id = le.project_id
+            GROUP BY p.organization_id
+         ), candidates AS (
+           SELECT c.id, c.next_attempt_at, p.organization_id,
+                  coalesce(f.n, 0) + row_number() OVER (PARTITION BY p.organization_id ORDER BY c.next_attempt_at, c.id)
+                    AS turn
+             FROM pending_projects pp
+             JOIN projects p ON p.id = pp.project_id
+             LEFT JOIN leased le ON le.project_id = pp.project_id
+             LEFT JOIN in_flight f ON f.organization_id = p.organization_id
+            CROSS JOIN LATERAL (
+              -- A project at its limit offers none (it would take its organization's turns and get none).
+              SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+               WHERE d.project_id = pp.project_id AND d.status = 'pending' AND d.next_attempt_at <= now()
+                 AND (d.lease_until IS NULL OR d.lease_until < now())
+               ORDER BY d.next_attempt_at, d.id
+               LIMIT greatest(0, least($2::int, $4::int - coalesce(le.n, 0)))) c
+         )
+         SELECT d.id, d.project_id, c.organization_id, d.attempts, d.retry_until,
+                d.lease_until IS NOT NULL AS abandoned, d.retry_until <= now() AS expired, now() AS now
+           FROM webhook_deliveries d JOIN candidates c ON c.id = d.id
+          WHERE c.turn <= $3 AND d.status = 'pending'
+          ORDER BY c.turn, c.next_attempt_at, c.id
           LIMIT $1
           FOR UPDATE OF d SKIP LOCKED`,
-        [limit * SCAN_FACTOR, perProject],
+        [limit * SCAN_FACTOR, limit, perOrganization, perProject],
       );
       await this.settle(m, found, retryAt);
       const candidates = found.filter((c) => !c.expired && !c.abandoned);
       if (candidates.length === 0) return [];
       const projects = [...new Set(candidates.map((c) => c.project_id))];
-      const busy = await queryRows<{ project_id: number; n: number }>(
+      const busy = await queryRows<{ project_id: number; organization_id: string; n: number }>(
         m,
-        `SELECT project_id, count(*)::int AS n FROM webhook_deliveries
-          WHERE project_id = ANY($1::int[]) AND status = 'pending' AND lease_until >= now()
-          GROUP BY project_id`,
+        `SELECT l.project_id, p.organization_id, count(*)::int AS n
+           FROM webhook_deliveries l JOIN projects p ON p.id = l.project_id
+          WHERE p.organization_id IN (SELECT organization_id FROM projects WHERE id = ANY($1::int[]))
+            AND l.status = 'pending' AND l.lease_until >= now()
+          GROUP BY l.project_id, p.organization_id`,
         [projects],
       );
       const taken = new Map(busy.map((b) => [b.project_id, b.n]));
+      const orgTaken = new Map<string, number>();
+      for (const b of busy) orgTaken.set(b.organization_id, (orgTaken.get(b.organization_id) ?? 0) + b.n);
       const chosen: string[] = [];
       for (const c of candidates) {
         if (chosen.length >= limit) break;
         const n = taken.get(c.project_id) ?? 0;
-        if (n >= perProject) continue;
+        const o = orgTaken.get(c.organization_id) ?? 0;
+        if (n >= perProject || o >= perOrganization) continue;
         taken.set(c.project_id, n + 1);
+        orgTaken.set(c.organization_id, o + 1);
         chosen.push(c.id);
       }
       const token = randomUUID();
@@ -322,11 +381,14 @@ export class WebhooksRepository {
         url: string | null;
         secret: string | null;
         enabled: boolean | null;
+        owner_active: boolean;
         slack_incoming_webhook: string | null;
+        now: Date;
       }>(
         m,
         `SELECT d.id, d.project_id, d.webhook_id, d.event, d.payload, d.attempts, d.retry_until,
-                w.url, w.secret, w.enabled, p.slack_incoming_webhook
+                w.url, w.secret, w.enabled, (w.id IS NULL OR ${WEBHOOK_OWNER_HAS_ACCESS}) AS owner_active,
+                p.slack_incoming_webhook, now() AS now
            FROM webhook_deliveries d
            JOIN projects p ON p.id = d.project_id
            LEFT JOIN webhooks w ON w.id = d.webhook_id
@@ -346,6 +408,8 @@ export class WebhooksRepository {
         secret: r.secret,
         enabled: r.enabled,
         slackUrl: r.slack_incoming_webhook,
+        ownerActive: r.owner_active,
+        claimedAt: new Date(r.now),
       }));
     });
   }
@@ -407,24 +471,66 @@ export class WebhooksRepository {
     return rows.length;
   }
 
-  /** Records an attempt's outcome, unless the lease was lost meanwhile (another process took the delivery). */
-  async complete(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(
-      this.ds,
-      `UPDATE webhook_deliveries
-          SET status = $3, next_attempt_at = coalesce($4, next_attempt_at), lease_until = NULL, lease_token = NULL,
-              last_status_code = $5, last_response = $6, last_error = $7
-        WHERE id = $1 AND lease_token = $2 RETURNING id`,
-      [
-        delivery.id,
-        delivery.leaseToken,
-        outcome.status,
-        outcome.nextAttemptAt,
-        outcome.statusCode,
-        storable(outcome.response),
-        storable(outcome.error),
-      ],
-    );
-    return rows.length > 0;
+  /**
+   * Records an attempt's outcome, unless the lease was lost meanwhile (another process took the
+   * delivery), and what it told of the receiver, in one transaction (so no claim sees the outcome
+   * without the deferral): an answer (any status) ends its deferral; a timeout is one more round
+   * that timed out (unless the receiver was deferred after this attempt was claimed: another
+   * attempt of that round counted it), and defers it by `deferralMs(rounds)`. A deferred
+   * receiver's pending messages not in flight wait until the deferral ends, this one included.
+   */
+  async complete(
+    delivery: ClaimedDelivery,
+    outcome: AttemptOutcome,
+    receiver?: { answered: true } | { answered: false; deferralMs: (timeouts: number) => number },
+  ): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
+      const rows = await queryRows<{ id: string }>(
+        m,
+        `UPDATE webhook_deliveries
+            SET status = $3, next_attempt_at = coalesce($4, next_attempt_at), lease_until = NULL, lease_token = NULL,
+                last_status_code = $5, last_response = $6, last_error = $7
+          WHERE id = $1 AND lease_token = $2 RETURNING id`,
+        [
+          delivery.id,
+          delivery.leaseToken,
+          outcome.status,
+          outcome.nextAttemptAt,
+          outcome.statusCode,
+          storable(outcome.response),
+          storable(outcome.error),
+        ],
+      );
+      const webhookId = delivery.webhookId;
+      if (webhookId === null || receiver === undefined) return rows.length > 0;
+      if (receiver.answered) {
+        await m.query(
+          `UPDATE webhooks SET consecutive_timeouts = 0, deferred_until = NULL WHERE id = $1 AND consecutive_timeouts > 0`,
+          [webhookId],
+        );
+        return rows.length > 0;
+      }
+      const counted = await queryRows<{ consecutive_timeouts: number }>(
+        m,
+        `UPDATE webhooks SET consecutive_timeouts = consecutive_timeouts + 1
+          WHERE id = $1 AND (deferred_until IS NULL OR deferred_until <= $2)
+          RETURNING consecutive_timeouts`,
+        [webhookId, delivery.claimedAt],
+      );
+      if (counted.length > 0) {
+        await m.query(`UPDATE webhooks SET deferred_until = now() + $2 * interval '1 millisecond' WHERE id = $1`, [
+          webhookId,
+          receiver.deferralMs(counted[0].consecutive_timeouts),
+        ]);
+      }
+      await m.query(
+        `UPDATE webhook_deliveries d SET next_attempt_at = w.deferred_until
+           FROM webhooks w
+          WHERE w.id = $1 AND w.deferred_until IS NOT NULL AND d.webhook_id = w.id
+            AND d.status = 'pending' AND d.lease_until IS NULL AND d.next_attempt_at < w.deferred_until`,
+        [webhookId],
+      );
+      return rows.length > 0;
+    });
   }
 }

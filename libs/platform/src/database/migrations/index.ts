@@ -18,6 +18,7 @@ import { SignIn1766100000000 } from './1766100000000-sign-in';
 import { EventPartitions1766300000000 } from './1766300000000-event-partitions';
 import { EventDefinitionDescription1766400000000 } from './1766400000000-event-definition-description';
 import { FlagDefinitionVersionStripes1766500000000 } from './1766500000000-flag-definition-version-stripes';
+import { WebhookOwner1766600000000 } from './1766600000000-webhook-owner';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   EventPartitions1766300000000,
   EventDefinitionDescription1766400000000,
   FlagDefinitionVersionStripes1766500000000,
+  WebhookOwner1766600000000,
 ];
