@@ -370,9 +370,9 @@ export class FlagsService {
 
   /**
    * A change a job makes on a user's behalf (a scheduled change), inside the job's transaction:
-   * the user must still be a member of the project's organization and pass the edit check, and
-   * the change goes through the same validation, version bump and activity entry as a PATCH, the
-   * entry naming the job in its `trigger`. `build` reads the flag as it is now (locked).
+   * the user must still be active, a member of the project's organization and pass the edit
+   * check, and the change goes through the same validation, version bump and activity entry as a
+   * PATCH, the entry naming the job in its `trigger`. `build` reads the flag as it is now (locked).
    */
   async changeOnBehalf(
     m: EntityManager,
@@ -386,7 +386,12 @@ export class FlagsService {
     if (!project) throw DomainError.notFound();
     const level = userId === null ? undefined : await this.tenancy.membershipLevel(project.organizationId, userId, m);
     if (userId === null || level === undefined) {
-      throw DomainError.forbidden('The user who made this change is no longer a member of the organization.');
+      const user = userId === null ? null : await m.getRepository(UserRecord).findOneBy({ id: userId });
+      throw DomainError.forbidden(
+        user && !user.isActive
+          ? 'The user this change runs as has been deactivated.'
+          : 'The user who made this change is no longer a member of the organization.',
+      );
     }
     const { uuid, name, apiToken, organizationId } = project;
     const scope: ProjectAccess = { id: projectId, uuid, name, apiToken, organizationId, membershipLevel: level };

@@ -3,6 +3,7 @@ export * from './flags.module';
 export * from './flags.service';
 export * from './flag-evaluation.service';
 export * from './scheduled-changes.service';
+export { MAX_PENDING_SCHEDULED_CHANGES, MIN_RECURRENCE_MINUTES } from './domain/scheduled-change';
 export * from './scheduled-changes.cron';
 export type { Flag } from './domain/flag';
 export type { FlagFilters, FlagCondition, FlagVariant, PropertyFilter } from './domain/filters';

@@ -11,6 +11,23 @@ export type RecurrenceInterval = (typeof RECURRENCE_INTERVALS)[number];
 /** The models a change may target; PostHog supports flags only. */
 export const SCHEDULED_MODELS = ['FeatureFlag'] as const;
 
+/**
+ * Pending changes (not yet over: one-time ones not run, recurring ones not ended) a project may
+ * hold: enough for a daily on and off on hundreds of flags, and a bound on what one project puts
+ * in front of the runner.
+ */
+export const MAX_PENDING_SCHEDULED_CHANGES = 1000;
+
+/**
+ * A recurring change runs at most once an hour. PostHog's named intervals are daily at the
+ * finest; its cron expressions have no bound, this one keeps a `* * * * *` from making a flag
+ * change (a version bump, an activity entry, a webhook) every minute.
+ */
+export const MIN_RECURRENCE_MINUTES = 60;
+
+/** Longest cron expression kept (the column's width). */
+const MAX_CRON_LENGTH = 100;
+
 export interface ScheduledPayload {
   operation: ScheduledOperation;
   value: unknown;
@@ -32,6 +49,11 @@ export interface ScheduledChange {
   lastExecutedAt: Date | null;
   endDate: Date | null;
   createdById: number | null;
+  /**
+   * Who the change runs as: its creator, or whoever saved it last (its creator or an
+   * organization admin); null once that user is gone (the change then fails).
+   */
+  runAsId: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -165,7 +187,7 @@ export function checkSchedule(input: ScheduleInput, now: Date, current?: Schedul
   if (cronExpression && recurrenceInterval) {
     throw invalid('Cannot set both cron_expression and recurrence_interval. Use one or the other.', 'cron_expression');
   }
-  if (cronExpression) checkCron(cronExpression);
+  if (cronExpression) checkCron(cronExpression, scheduledAt);
   if (isRecurring) {
     if (!recurrenceInterval && !cronExpression) {
       throw invalid(
@@ -197,22 +219,81 @@ export function checkSchedule(input: ScheduleInput, now: Date, current?: Schedul
   return { recordId, modelName, payload, scheduledAt, isRecurring, recurrenceInterval, cronExpression, endDate };
 }
 
-function checkCron(expression: string): void {
+function checkCron(expression: string, from: Date): void {
+  if (expression.length > MAX_CRON_LENGTH) {
+    throw invalid(`Ensure this field has at most ${MAX_CRON_LENGTH} characters.`, 'cron_expression');
+  }
   if (expression.split(/\s+/).length !== 5) {
     throw invalid(
       "Only standard 5-field cron expressions are supported (minute hour day month weekday). Example: '0 9 * * 1-5'.",
       'cron_expression',
     );
   }
+  let cron: CronTime;
   try {
-    new CronTime(expression, 'UTC');
+    cron = new CronTime(expression, 'UTC');
   } catch {
     throw invalid(
       "Invalid cron expression. Use standard 5-field cron syntax (e.g., '0 9 * * 1-5').",
       'cron_expression',
     );
   }
+  // An hour that fires fires every minute the minute field names, so an expression runs more often
+  // than hourly exactly when it names several minutes, and then two of any three firings in a row
+  // fall in one hour: the first three firings tell. (The cron package gives up on a firing more
+  // than 8 years on, which it meets on some leap days: past the first, that is rare enough.)
+  const firings: number[] = [];
+  try {
+    let at = from;
+    for (let i = 0; i < 3; i++) {
+      at = cron.getNextDateFrom(at).toJSDate();
+      firings.push(at.getTime());
+    }
+  } catch {
+    if (firings.length === 0) throw invalid('This cron expression never runs.', 'cron_expression');
+  }
+  const minGap = MIN_RECURRENCE_MINUTES * 60_000;
+  if (firings.some((at, i) => i > 0 && at - firings[i - 1] < minGap)) {
+    throw invalid(
+      "A schedule may run at most once an hour: give the minute field one value (e.g. '0 * * * *').",
+      'cron_expression',
+    );
+  }
 }
+
+/**
+ * Who may edit or delete a scheduled change: the user who scheduled it, or an admin or owner of
+ * the organization. Anyone else could otherwise rewrite a change that then runs as its author.
+ */
+export function checkCanManage(change: Pick<ScheduledChange, 'createdById'>, userId: number, isAdmin: boolean): void {
+  if (isAdmin || (change.createdById !== null && change.createdById === userId)) return;
+  throw DomainError.forbidden(
+    'Only the user who scheduled it or an organization admin can edit or delete this scheduled change.',
+  );
+}
+
+/** A change's fields as its activity entries show them (`run_as`: the id of the user it runs as). */
+export function scheduleSnapshot(change: ScheduleFields & Pick<ScheduledChange, 'runAsId'>): Record<string, unknown> {
+  return {
+    payload: change.payload,
+    scheduled_at: change.scheduledAt.toISOString(),
+    is_recurring: change.isRecurring,
+    recurrence_interval: change.recurrenceInterval,
+    cron_expression: change.cronExpression,
+    end_date: change.endDate === null ? null : change.endDate.toISOString(),
+    run_as: change.runAsId,
+  };
+}
+
+export const SCHEDULE_ACTIVITY_FIELDS = [
+  'payload',
+  'scheduled_at',
+  'is_recurring',
+  'recurrence_interval',
+  'cron_expression',
+  'end_date',
+  'run_as',
+] as const;
 
 /**
  * The flag fields an operation sets, from the flag as it is when the change runs (PostHog's

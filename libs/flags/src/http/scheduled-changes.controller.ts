@@ -36,7 +36,8 @@ export class ScheduledChangeIdPipe implements PipeTransform<string, number> {
 
 /**
  * Scheduled changes to flags (PostHog's `scheduled_changes` API): applied by the worker (or the
- * API with SCHEDULER_ENABLED) within a minute of `scheduled_at`, as the user who scheduled them.
+ * API with SCHEDULER_ENABLED) within a minute of `scheduled_at`, as the user they run as (their
+ * creator, or the organization admin who edited them last).
  */
 @ApiTags('feature flags')
 @Controller('api/projects/:project_id/scheduled_changes')
@@ -78,7 +79,11 @@ export class ScheduledChangesController {
     return toScheduledChangeDto(await this.changes.get(project, id));
   }
 
-  /** Changes the given fields; the target (`record_id`, `model_name`) is fixed, an executed one-time change too. */
+  /**
+   * Changes the given fields; the target (`record_id`, `model_name`) is fixed, an executed one-time
+   * change too. Only its creator and organization admins may (403 otherwise); the change then runs
+   * as the editor.
+   */
   @Patch(':id')
   @RequireScopes('feature_flag:write')
   @ApiOkResponse({ type: ScheduledChangeDto })
@@ -91,6 +96,7 @@ export class ScheduledChangesController {
     return toScheduledChangeDto(await this.changes.update(project, actor, id, body));
   }
 
+  /** Only its creator and organization admins may (403 otherwise). */
   @Delete(':id')
   @HttpCode(204)
   @RequireScopes('feature_flag:write')

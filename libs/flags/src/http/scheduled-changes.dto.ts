@@ -11,7 +11,13 @@ import {
 import type { UserRecord } from '@app/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsObject, IsString, ValidateBy, ValidateIf } from 'class-validator';
-import { RECURRENCE_INTERVALS, SCHEDULED_MODELS, SCHEDULED_OPERATIONS } from '../domain/scheduled-change';
+import {
+  MAX_PENDING_SCHEDULED_CHANGES,
+  MIN_RECURRENCE_MINUTES,
+  RECURRENCE_INTERVALS,
+  SCHEDULED_MODELS,
+  SCHEDULED_OPERATIONS,
+} from '../domain/scheduled-change';
 import type { ScheduleInput } from '../domain/scheduled-change';
 import type { ScheduledChangeView } from '../scheduled-changes.service';
 
@@ -47,7 +53,10 @@ export class CreateScheduledChangeDto implements ScheduleInput {
   @IsObject()
   payload: Record<string, unknown>;
 
-  @ApiProperty({ format: 'date-time', description: 'When to apply the change; in the future.' })
+  @ApiProperty({
+    format: 'date-time',
+    description: `When to apply the change; in the future. A project holds at most ${MAX_PENDING_SCHEDULED_CHANGES} pending changes (400 naming this field past it).`,
+  })
   @IsString()
   scheduled_at: string;
 
@@ -65,7 +74,8 @@ export class CreateScheduledChangeDto implements ScheduleInput {
   @ApiPropertyOptional({
     nullable: true,
     type: String,
-    description: 'Five cron fields, read in UTC (instead of recurrence_interval).',
+    maxLength: 100,
+    description: `Five cron fields, read in UTC (instead of recurrence_interval); at most once every ${MIN_RECURRENCE_MINUTES} minutes (one value in the minute field).`,
   })
   @IsOmittable()
   @ValidateIf((_, v) => v !== null)
@@ -116,7 +126,12 @@ export class UpdateScheduledChangeDto implements ScheduleInput {
   @IsString()
   recurrence_interval?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    maxLength: 100,
+    description: `At most once every ${MIN_RECURRENCE_MINUTES} minutes.`,
+  })
   @IsOmittable()
   @ValidateIf((_, v) => v !== null)
   @IsString()
@@ -146,6 +161,13 @@ export class ScheduledChangeDto {
   @ApiProperty({ nullable: true, type: String }) failure_reason: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ type: UserBasicDto, nullable: true }) created_by: UserBasicDto | null;
+  @ApiProperty({
+    type: UserBasicDto,
+    nullable: true,
+    description:
+      'The user the change runs as (whose rights it is checked against when it runs): its creator, or the organization admin who edited it last. Only the creator and organization admins may edit or delete a change.',
+  })
+  run_as: UserBasicDto | null;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty() is_recurring: boolean;
   @ApiProperty({ enum: RECURRENCE_INTERVALS, nullable: true, type: String }) recurrence_interval: string | null;
@@ -157,7 +179,7 @@ export class ScheduledChangeDto {
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-export function toScheduledChangeDto({ change, createdBy }: ScheduledChangeView): ScheduledChangeDto {
+export function toScheduledChangeDto({ change, createdBy, runAs }: ScheduledChangeView): ScheduledChangeDto {
   return {
     id: change.id,
     team_id: change.projectId,
@@ -169,6 +191,7 @@ export function toScheduledChangeDto({ change, createdBy }: ScheduledChangeView)
     failure_reason: change.failureReason,
     created_at: change.createdAt.toISOString(),
     created_by: toUserBasic(createdBy as UserRecord | null),
+    run_as: toUserBasic(runAs as UserRecord | null),
     updated_at: change.updatedAt.toISOString(),
     is_recurring: change.isRecurring,
     recurrence_interval: change.recurrenceInterval,

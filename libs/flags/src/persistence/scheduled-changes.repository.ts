@@ -22,12 +22,16 @@ interface ScheduledChangeRow {
   last_executed_at: Date | null;
   end_date: Date | null;
   created_by_id: number | null;
+  run_as_id: number | null;
   created_at: Date;
   updated_at: Date;
 }
 
 const COLUMNS = `id, project_id, record_id, model_name, payload, scheduled_at, executed_at, failure_reason, failure_count,
-  is_recurring, recurrence_interval, cron_expression, last_executed_at, end_date, created_by_id, created_at, updated_at`;
+  is_recurring, recurrence_interval, cron_expression, last_executed_at, end_date, created_by_id, run_as_id, created_at, updated_at`;
+
+// Arbitrary constant: the first key of the two-key advisory lock that orders a project's creates (the cap).
+const PENDING_CAP_LOCK = 1_766_700_000;
 
 function toChange(r: ScheduledChangeRow): ScheduledChange {
   return {
@@ -46,6 +50,7 @@ function toChange(r: ScheduledChangeRow): ScheduledChange {
     lastExecutedAt: r.last_executed_at,
     endDate: r.end_date,
     createdById: r.created_by_id,
+    runAsId: r.run_as_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -103,8 +108,8 @@ export class ScheduledChangesRepository {
     const rows = await queryRows<ScheduledChangeRow>(
       db,
       `INSERT INTO scheduled_changes (project_id, record_id, model_name, payload, scheduled_at, is_recurring,
-         recurrence_interval, cron_expression, end_date, created_by_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+         recurrence_interval, cron_expression, end_date, created_by_id, run_as_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING ${COLUMNS}`,
       [
         projectId,
         f.recordId,
@@ -121,15 +126,39 @@ export class ScheduledChangesRepository {
     return toChange(rows[0]);
   }
 
-  async update(db: Db, id: number, f: ScheduleFields): Promise<ScheduledChange> {
+  /** Saves the fields; the change runs as `editorId` from now on. */
+  async update(db: Db, id: number, f: ScheduleFields, editorId: number): Promise<ScheduledChange> {
     const rows = await queryRows<ScheduledChangeRow>(
       db,
       `UPDATE scheduled_changes SET payload = $2, scheduled_at = $3, is_recurring = $4, recurrence_interval = $5,
-         cron_expression = $6, end_date = $7, updated_at = now()
+         cron_expression = $6, end_date = $7, run_as_id = $8, updated_at = now()
        WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, JSON.stringify(f.payload), f.scheduledAt, f.isRecurring, f.recurrenceInterval, f.cronExpression, f.endDate],
+      [
+        id,
+        JSON.stringify(f.payload),
+        f.scheduledAt,
+        f.isRecurring,
+        f.recurrenceInterval,
+        f.cronExpression,
+        f.endDate,
+        editorId,
+      ],
     );
     return toChange(rows[0]);
+  }
+
+  /**
+   * The project's pending changes, counted under a lock on the project's creates (held until the
+   * transaction ends), so that concurrent creates cannot pass the cap together.
+   */
+  async countPendingLocked(m: EntityManager, projectId: number): Promise<number> {
+    await m.query('SELECT pg_advisory_xact_lock($1, $2)', [PENDING_CAP_LOCK, projectId]);
+    const [{ count }] = await queryRows<{ count: number }>(
+      m,
+      `SELECT count(*)::int AS count FROM scheduled_changes WHERE project_id = $1 AND executed_at IS NULL`,
+      [projectId],
+    );
+    return count;
   }
 
   async delete(db: Db, projectId: number, id: number): Promise<boolean> {
@@ -141,16 +170,30 @@ export class ScheduledChangesRepository {
   }
 
   /**
-   * The oldest change due at `now` that no other process holds, locked until the transaction
-   * ends: two runners never take the same one, and a runner that dies gives it back.
+   * The projects with changes due at `now`, the one whose change has waited longest first (at most
+   * `limit`; the rest come in the next round).
    */
-  async claimDue(m: EntityManager, now: Date): Promise<ScheduledChange | null> {
+  async dueProjects(db: Db, now: Date, limit: number): Promise<number[]> {
+    const rows = await queryRows<{ project_id: number }>(
+      db,
+      `SELECT project_id FROM scheduled_changes WHERE executed_at IS NULL AND scheduled_at <= $1
+        GROUP BY project_id ORDER BY min(scheduled_at), project_id LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((r) => r.project_id);
+  }
+
+  /**
+   * The project's oldest change due at `now` that no other process holds, locked until the
+   * transaction ends: two runners never take the same one, and a runner that dies gives it back.
+   */
+  async claimDue(m: EntityManager, projectId: number, now: Date): Promise<ScheduledChange | null> {
     const rows = await queryRows<ScheduledChangeRow>(
       m,
       `SELECT ${COLUMNS} FROM scheduled_changes
-        WHERE executed_at IS NULL AND scheduled_at <= $1
+        WHERE project_id = $1 AND executed_at IS NULL AND scheduled_at <= $2
         ORDER BY scheduled_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [now],
+      [projectId, now],
     );
     return rows.length === 0 ? null : toChange(rows[0]);
   }

@@ -199,9 +199,15 @@ export class TenancyService {
     });
   }
 
+  /** The user's level in the organization; undefined when not a member, or deactivated (a deactivated user acts nowhere). */
   async membershipLevel(organizationId: string, userId: number, manager?: EntityManager): Promise<number | undefined> {
-    const row = await (manager ?? this.ds).getRepository(MembershipRecord).findOneBy({ organizationId, userId });
-    return row?.level;
+    const rows = await queryRows<{ level: number }>(
+      manager ?? this.ds,
+      `SELECT m.level FROM organization_memberships m JOIN users u ON u.id = m.user_id AND u.is_active
+        WHERE m.organization_id = $1 AND m.user_id = $2`,
+      [organizationId, userId],
+    );
+    return rows[0]?.level;
   }
 
   /** The project `idOrCurrent` names, if the actor belongs to its organization; 404 otherwise. */

@@ -19,6 +19,7 @@ import { EventPartitions1766300000000 } from './1766300000000-event-partitions';
 import { EventDefinitionDescription1766400000000 } from './1766400000000-event-definition-description';
 import { FlagDefinitionVersionStripes1766500000000 } from './1766500000000-flag-definition-version-stripes';
 import { WebhookOwner1766600000000 } from './1766600000000-webhook-owner';
+import { ScheduledChangeEditor1766700000000 } from './1766700000000-scheduled-change-editor';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   EventDefinitionDescription1766400000000,
   FlagDefinitionVersionStripes1766500000000,
   WebhookOwner1766600000000,
+  ScheduledChangeEditor1766700000000,
 ];
