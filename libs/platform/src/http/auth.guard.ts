@@ -13,6 +13,19 @@ import { checkCsrf, sessionToken } from './session-cookies';
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 
 /**
+ * An answer that depends on who asks (and the 401/403 of one who may not) is no cache's to keep:
+ * `no-store`, and `Vary: Cookie` when the session cookie decides it (no Authorization header).
+ * Set before the route runs, so a route with caching of its own (the flag definitions' ETag and
+ * `private, must-revalidate`) replaces it.
+ */
+function keepFromSharedCaches(req: AuthedRequest): void {
+  const res = req.res;
+  if (!res || res.headersSent) return;
+  res.setHeader('Cache-Control', 'private, no-store');
+  if (!req.headers.authorization) res.vary('Cookie');
+}
+
+/**
  * Authenticates the Bearer personal API key (or, without an Authorization header, the console's
  * session cookie, whose writes must carry its CSRF token), applies the per-user rate limit, checks the route's
  * scopes, and resolves `:project_id` / `:organization_id` to something the caller's
@@ -52,6 +65,7 @@ export class AuthGuard implements CanActivate {
    * (`FastRoute`) are admitted here too.
    */
   async admit(req: AuthedRequest, scopes: readonly Scope[]): Promise<Actor> {
+    keepFromSharedCaches(req);
     const actor = await this.authenticate(req);
     if (this.limiter) {
       // Per user, not per key: more keys buy no more requests.

@@ -25,12 +25,15 @@ export function sessionToken(req: Request): string | undefined {
 
 /** Secure cookies when the client reached us over https (directly or through a trusted proxy). */
 export function setSessionCookies(req: Request, res: Response, session: OpenedSession): void {
+  // The answer carries the credential: no cache may keep it.
+  res.setHeader('Cache-Control', 'private, no-store');
   const common = { path: '/', sameSite: 'lax' as const, secure: req.secure, expires: session.expiresAt };
   res.cookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
   res.cookie(CSRF_COOKIE, session.csrfToken, common);
 }
 
 export function clearSessionCookies(req: Request, res: Response): void {
+  res.setHeader('Cache-Control', 'private, no-store');
   const common = { path: '/', sameSite: 'lax' as const, secure: req.secure };
   res.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
   res.clearCookie(CSRF_COOKIE, common);
