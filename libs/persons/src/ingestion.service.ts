@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { FlagDefinitionChanges } from '@app/flag-definition-changes';
-import { DomainError, isUniqueViolation, JsonLogger, metrics, TenancyService } from '@app/platform';
+import {
+  DomainError,
+  forEachInSlices,
+  isUniqueViolation,
+  JsonLogger,
+  mapInSlices,
+  metrics,
+  TenancyService,
+} from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { groupTypesOf, groupWrites, withGroupColumns } from './domain/groups';
-import { planIdentity, referencedDistinctIds } from './domain/identity-plan';
-import { IngestEvent, normalizeEvents, readSdkPayload } from './domain/ingest-event';
+import { identityPlanner, referencedDistinctIds } from './domain/identity-plan';
+import {
+  IngestEvent,
+  normalizeEvent,
+  payloadToken,
+  SdkPayload,
+  sdkEventToken,
+  sdkPayloadShape,
+} from './domain/ingest-event';
 import { IngestionHooks } from './ingestion-hooks';
 import { IngestionRepository, MAX_GROUP_TYPES } from './persistence/ingestion.repository';
 
@@ -68,7 +83,9 @@ export interface IngestRequest {
 
 /**
  * Stores what SDKs send and keeps persons and groups up to date with it: one transaction per
- * request, a handful of set-based statements whatever the number of events.
+ * request, a handful of set-based statements per thousand events. The work over each event runs
+ * in slices with turns of the event loop between them (`mapInSlices`), so that a batch of
+ * 100,000 events holds no other request up.
  */
 @Injectable()
 export class IngestionService {
@@ -84,7 +101,7 @@ export class IngestionService {
   /** 401 for a missing or unknown token, 400 for a malformed event; returns how many events were new. */
   async ingest(request: IngestRequest): Promise<number> {
     const started = process.hrtime.bigint();
-    const payload = readSdkPayload(request.payload);
+    const payload = await this.readPayload(request.payload);
     if (payload.token === undefined) {
       throw new DomainError(
         'unauthenticated',
@@ -102,7 +119,9 @@ export class IngestionService {
         'api_key',
       );
     }
-    const events = normalizeEvents(payload, request.receivedAt, request.sentAt);
+    const events = await mapInSlices(payload.events, (raw, i) =>
+      normalizeEvent(raw, i, payload, request.receivedAt, request.sentAt),
+    );
     const stored = events.length === 0 ? [] : await this.storeWithRetries(projectId, events, request.receivedAt);
     eventsIngested.inc({}, stored.length);
     duplicatesSkipped.inc({}, events.length - stored.length);
@@ -111,10 +130,25 @@ export class IngestionService {
       await this.hooks.notify({
         projectId,
         receivedAt: request.receivedAt,
-        events: stored.map((e) => ({ event: e.event, distinctId: e.distinctId, timestamp: e.timestamp })),
+        events: await mapInSlices(stored, (e) => ({
+          event: e.event,
+          distinctId: e.distinctId,
+          timestamp: e.timestamp,
+        })),
       });
     }
     return stored.length;
+  }
+
+  /** `readSdkPayload` in slices: 400 for a malformed body or event, before the token is looked up. */
+  private async readPayload(body: unknown): Promise<SdkPayload> {
+    const shape = sdkPayloadShape(body);
+    const tokens = new Set<string>();
+    await forEachInSlices(shape.events, (event, i) => {
+      const token = sdkEventToken(event, i);
+      if (token !== undefined) tokens.add(token);
+    });
+    return { ...shape, events: shape.events as SdkPayload['events'], token: payloadToken(shape.token, tokens) };
   }
 
   private async storeWithRetries(projectId: number, events: IngestEvent[], receivedAt: Date): Promise<IngestEvent[]> {
@@ -156,13 +190,18 @@ export class IngestionService {
     exclusive: boolean,
   ): Promise<IngestEvent[]> {
     const seen = new Set<string>();
-    const unique = events.filter((e) => !seen.has(e.uuid) && seen.add(e.uuid));
+    const unique: IngestEvent[] = [];
+    await forEachInSlices(events, (e) => {
+      if (seen.has(e.uuid)) return;
+      seen.add(e.uuid);
+      unique.push(e);
+    });
     const stored = await this.repo.storedEventUuids(m, projectId, [...seen]);
-    let fresh = unique.filter((e) => !stored.has(e.uuid));
+    let fresh = stored.size === 0 ? unique : unique.filter((e) => !stored.has(e.uuid));
     if (fresh.length === 0) return [];
 
     const groupTypes = await this.resolveGroupTypes(m, projectId, fresh);
-    fresh = fresh.map((e) => withGroupColumns(e, groupTypes));
+    if (groupTypes.size > 0) fresh = await mapInSlices(fresh, (e) => withGroupColumns(e, groupTypes));
 
     const loaded = await this.repo.lockPersons(
       m,
@@ -170,7 +209,9 @@ export class IngestionService {
       referencedDistinctIds(fresh),
       exclusive ? 'update' : 'share',
     );
-    const plan = planIdentity(fresh, loaded, randomUUID);
+    const planner = identityPlanner(loaded, randomUUID);
+    await forEachInSlices(fresh, (e) => planner.add(e));
+    const plan = planner.plan();
     if (!exclusive) {
       const storedUuids = new Set([...loaded.values()].map((p) => p.uuid));
       if (
@@ -204,12 +245,7 @@ export class IngestionService {
     );
     await this.repo.attachPersonlessEvents(m, projectId, plan.newDistinctIds);
     await this.repo.upsertGroups(m, projectId, groupWrites(fresh, groupTypes));
-    await this.repo.insertEvents(
-      m,
-      projectId,
-      fresh.map((e, i) => ({ ...e, personUuid: plan.eventPersons[i] })),
-      receivedAt,
-    );
+    await this.repo.insertEvents(m, projectId, fresh, plan.eventPersons, receivedAt);
     await this.hooks.eventsStored(m, projectId, fresh);
     return fresh;
   }

@@ -85,6 +85,7 @@ export * from './scheduling/schedules';
 // workload: bounded expensive work and the background jobs that run in its slots
 export * from './workload/background-jobs';
 export * from './workload/expensive-work';
+export * from './workload/event-loop-slices';
 
 // the module every process imports
 export * from './platform.module';

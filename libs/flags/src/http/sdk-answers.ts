@@ -1,4 +1,4 @@
-import { decodeSdkPayload, HttpConfig } from '@app/platform';
+import { decodeLargeSdkPayload, HttpConfig } from '@app/platform';
 import type { Request } from 'express';
 import { parseFlagsRequest, tokenOf } from '../domain/sdk-request';
 import type { FlagEvaluationService } from '../flag-evaluation.service';
@@ -29,7 +29,7 @@ export async function answerEvaluation(
   req: Request,
   v: unknown,
 ): Promise<string> {
-  const payload = decodeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
+  const payload = await decodeLargeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
   const projectId = await evaluation.projectIdByToken(tokenOf(payload));
   const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), endpoint);
   const { v2From, older } = EVALUATION_ANSWERS[endpoint];

@@ -105,6 +105,20 @@ export function planIdentity(
   loaded: ReadonlyMap<string, LoadedPerson>,
   newUuid: () => string,
 ): IdentityPlan {
+  const planner = identityPlanner(loaded, newUuid);
+  for (const event of events) planner.add(event);
+  return planner.plan();
+}
+
+/** `planIdentity` one event at a time, so that a large batch can be planned in slices. */
+export interface IdentityPlanner {
+  /** Runs the batch's next event. */
+  add(event: IngestEvent): void;
+  /** The plan of the events added so far. */
+  plan(): IdentityPlan;
+}
+
+export function identityPlanner(loaded: ReadonlyMap<string, LoadedPerson>, newUuid: () => string): IdentityPlanner {
   const stored = new Map<number, SimPerson>();
   const owner = new Map<string, SimPerson>();
   for (const [distinctId, p] of loaded) {
@@ -162,7 +176,9 @@ export function planIdentity(
     return true;
   };
 
-  const eventPeople: Array<SimPerson | undefined> = events.map((event) => {
+  const eventIds: string[] = [];
+  const eventPeople: Array<SimPerson | undefined> = [];
+  const personOfEvent = (event: IngestEvent): SimPerson | undefined => {
     if (!event.processPerson) return personOf(event.distinctId);
     const other = mergeSourceOf(event);
     const identifies = other !== undefined && merge(event, other);
@@ -170,15 +186,21 @@ export function planIdentity(
     if (applyPropertyOperations(person.properties, propertyOperationsOf(event.properties))) person.changed = true;
     if (identifies) person.identify();
     return person;
-  });
+  };
 
   return {
-    created: created.filter((p) => !p.mergedInto).map((p) => p.planned()),
-    updated: [...stored.values()].filter((p) => !p.mergedInto && p.changed).map((p) => p.planned()),
-    merged: mergedAway.map((p) => ({ fromId: p.existingId!, fromUuid: p.uuid, intoUuid: p.final().uuid })),
-    newDistinctIds: newIds.map((distinctId) => ({ distinctId, personUuid: personOf(distinctId)!.uuid })),
-    // A personless event whose id got a person later in the batch belongs to that person.
-    eventPersons: eventPeople.map((p, i) => (p ?? personOf(events[i].distinctId))?.final().uuid ?? null),
-    refusedMerges,
+    add: (event) => {
+      eventIds.push(event.distinctId);
+      eventPeople.push(personOfEvent(event));
+    },
+    plan: () => ({
+      created: created.filter((p) => !p.mergedInto).map((p) => p.planned()),
+      updated: [...stored.values()].filter((p) => !p.mergedInto && p.changed).map((p) => p.planned()),
+      merged: mergedAway.map((p) => ({ fromId: p.existingId!, fromUuid: p.uuid, intoUuid: p.final().uuid })),
+      newDistinctIds: newIds.map((distinctId) => ({ distinctId, personUuid: personOf(distinctId)!.uuid })),
+      // A personless event whose id got a person later in the batch belongs to that person.
+      eventPersons: eventPeople.map((p, i) => (p ?? personOf(eventIds[i]))?.final().uuid ?? null),
+      refusedMerges,
+    }),
   };
 }

@@ -44,40 +44,45 @@ function eventToken(event: Record<string, unknown>): string | undefined {
 }
 
 /**
- * The events and token of a decoded SDK body: `{api_key|token, batch: [...]}` (posthog-node),
- * an array of events (posthog-js), or a single event. 400 for anything else, or when events
- * name different tokens.
+ * A decoded SDK body's events (not checked yet: `sdkEventToken` each) and body-level fields:
+ * `{api_key|token, batch: [...]}` (posthog-node), an array of events (posthog-js), or a single
+ * event. 400 for anything else.
  */
-export function readSdkPayload(body: unknown): SdkPayload {
-  let events: unknown[];
-  let isBatch = true;
-  let token: string | undefined;
-  let sentAt: unknown;
-  if (Array.isArray(body)) {
-    events = body;
-  } else if (isPlainObject(body)) {
-    token = tokenOf(body.api_key) ?? tokenOf(body.token);
-    sentAt = body.sent_at;
-    if (body.batch !== undefined) {
-      if (!Array.isArray(body.batch)) throw DomainError.invalid('batch must be a list of events.', 'batch');
-      events = body.batch;
-    } else {
-      events = [body];
-      isBatch = false;
-    }
-  } else {
+export function sdkPayloadShape(body: unknown): Omit<SdkPayload, 'events'> & { events: unknown[] } {
+  if (Array.isArray(body)) return { token: undefined, events: body, sentAt: undefined, isBatch: true };
+  if (!isPlainObject(body)) {
     throw DomainError.invalid('Malformed request data: expected an event, a list of events or a batch.', null);
   }
-  events.forEach((event, i) => {
-    if (!isPlainObject(event)) throw DomainError.invalid('Each event must be a JSON object.', `batch__${i}`);
-  });
-  const typed = events as Array<Record<string, unknown>>;
-  const tokens = new Set(typed.map(eventToken).filter((t): t is string => t !== undefined));
-  if (token === undefined && tokens.size > 0) token = tokens.values().next().value;
-  if ([...tokens].some((t) => t !== token)) {
+  const token = tokenOf(body.api_key) ?? tokenOf(body.token);
+  if (body.batch === undefined) return { token, events: [body], sentAt: body.sent_at, isBatch: false };
+  if (!Array.isArray(body.batch)) throw DomainError.invalid('batch must be a list of events.', 'batch');
+  return { token, events: body.batch, sentAt: body.sent_at, isBatch: true };
+}
+
+/** 400 unless event `i` is a JSON object; the token it names, if any. */
+export function sdkEventToken(event: unknown, i: number): string | undefined {
+  if (!isPlainObject(event)) throw DomainError.invalid('Each event must be a JSON object.', `batch__${i}`);
+  return eventToken(event);
+}
+
+/** The request's token: the body's, else the events'; 400 when events name different tokens. */
+export function payloadToken(bodyToken: string | undefined, eventTokens: ReadonlySet<string>): string | undefined {
+  const token = bodyToken ?? eventTokens.values().next().value;
+  if ([...eventTokens].some((t) => t !== token)) {
     throw DomainError.invalid('All events of a request must use the same project token.', 'token');
   }
-  return { token, events: typed, sentAt, isBatch };
+  return token;
+}
+
+/** The events and token of a decoded SDK body (`sdkPayloadShape`, `sdkEventToken`, `payloadToken` in one turn). */
+export function readSdkPayload(body: unknown): SdkPayload {
+  const shape = sdkPayloadShape(body);
+  const tokens = new Set<string>();
+  shape.events.forEach((event, i) => {
+    const token = sdkEventToken(event, i);
+    if (token !== undefined) tokens.add(token);
+  });
+  return { ...shape, events: shape.events as Array<Record<string, unknown>>, token: payloadToken(shape.token, tokens) };
 }
 
 /** Time-ordered UUID (version 7), as SDKs generate for events. */
@@ -174,50 +179,71 @@ function distinctIdOf(raw: Record<string, unknown>, properties: Properties, attr
 }
 
 /**
- * The stored form of each event: validated (400 naming the event's field), top-level `$set` /
- * `$set_once` (posthog-js) merged into its properties, a uuid when it has none, its time.
+ * `value`'s own fields but `__proto__`: what JSON.parse gives an event, whichever parser read it
+ * (a chunked parser joins an object's parts by assignment, where a `__proto__` key sets the
+ * prototype, whose fields would then be read as the event's).
  */
-export function normalizeEvents(payload: SdkPayload, receivedAt: Date, querySentAt?: Date): IngestEvent[] {
-  return payload.events.map((raw, i) => {
-    const attr = (field: string) => (payload.isBatch ? `batch__${i}__${field}` : field);
-    if (typeof raw.event !== 'string' || raw.event === '') {
-      throw DomainError.invalid('Each event needs an event name.', attr('event'), 'required');
-    }
-    if (raw.properties !== undefined && raw.properties !== null && !isPlainObject(raw.properties)) {
-      throw DomainError.invalid('Event properties must be a JSON object.', attr('properties'));
-    }
-    assertShallowEnough(raw.properties, attr('properties'));
-    assertShallowEnough(raw.$set, attr('$set'));
-    assertShallowEnough(raw.$set_once, attr('$set_once'));
-    const properties = storableValue(raw.properties ?? {}) as Properties;
-    const distinctId = distinctIdOf(raw, properties, attr('distinct_id'));
-    let uuid: string;
-    if (raw.uuid === undefined || raw.uuid === null) uuid = uuidv7(receivedAt.getTime());
-    else if (typeof raw.uuid === 'string' && isUuid(raw.uuid)) uuid = raw.uuid.toLowerCase();
-    else throw DomainError.invalid('Event uuid must be a UUID.', attr('uuid'));
+function ownFields(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== '__proto__') out[k] = v;
+  return out;
+}
 
-    for (const op of ['$set', '$set_once'] as const) {
-      if (isPlainObject(raw[op])) {
-        const current = isPlainObject(properties[op]) ? properties[op] : {};
-        properties[op] = { ...current, ...(storableValue(raw[op]) as Properties) };
-      }
+/**
+ * The stored form of event `i` of `payload`: validated (400 naming the event's field), top-level
+ * `$set` / `$set_once` (posthog-js) merged into its properties, a uuid when it has none, its time.
+ */
+export function normalizeEvent(
+  input: Record<string, unknown>,
+  i: number,
+  payload: SdkPayload,
+  receivedAt: Date,
+  querySentAt?: Date,
+): IngestEvent {
+  const raw = ownFields(input);
+  const attr = (field: string) => (payload.isBatch ? `batch__${i}__${field}` : field);
+  if (typeof raw.event !== 'string' || raw.event === '') {
+    throw DomainError.invalid('Each event needs an event name.', attr('event'), 'required');
+  }
+  if (raw.properties !== undefined && raw.properties !== null && !isPlainObject(raw.properties)) {
+    throw DomainError.invalid('Event properties must be a JSON object.', attr('properties'));
+  }
+  assertShallowEnough(raw.properties, attr('properties'));
+  assertShallowEnough(raw.$set, attr('$set'));
+  assertShallowEnough(raw.$set_once, attr('$set_once'));
+  const properties = storableValue(raw.properties ?? {}) as Properties;
+  const distinctId = distinctIdOf(raw, properties, attr('distinct_id'));
+  let uuid: string;
+  if (raw.uuid === undefined || raw.uuid === null) uuid = uuidv7(receivedAt.getTime());
+  else if (typeof raw.uuid === 'string' && isUuid(raw.uuid)) uuid = raw.uuid.toLowerCase();
+  else throw DomainError.invalid('Event uuid must be a UUID.', attr('uuid'));
+
+  for (const op of ['$set', '$set_once'] as const) {
+    if (isPlainObject(raw[op])) {
+      const current = isPlainObject(properties[op]) ? properties[op] : {};
+      properties[op] = { ...current, ...(storableValue(raw[op]) as Properties) };
     }
-    const event = (storableValue(raw.event) as string).slice(0, MAX_NAME_LENGTH);
-    const processPerson = properties.$process_person_profile !== false || PERSON_EVENTS.has(event);
-    if (!processPerson || event === '$groupidentify') {
-      delete properties.$set;
-      delete properties.$set_once;
-      delete properties.$unset;
-    }
-    const timestamp = eventTimestamp(
-      {
-        timestamp: raw.timestamp,
-        offset: raw.offset,
-        sentAt: raw.sent_at ?? payload.sentAt ?? querySentAt,
-        ignoreSentAt: properties.$ignore_sent_at === true,
-      },
-      receivedAt,
-    );
-    return { uuid, event, distinctId, properties, timestamp, processPerson };
-  });
+  }
+  const event = (storableValue(raw.event) as string).slice(0, MAX_NAME_LENGTH);
+  const processPerson = properties.$process_person_profile !== false || PERSON_EVENTS.has(event);
+  if (!processPerson || event === '$groupidentify') {
+    delete properties.$set;
+    delete properties.$set_once;
+    delete properties.$unset;
+  }
+  const timestamp = eventTimestamp(
+    {
+      timestamp: raw.timestamp,
+      offset: raw.offset,
+      sentAt: raw.sent_at ?? payload.sentAt ?? querySentAt,
+      ignoreSentAt: properties.$ignore_sent_at === true,
+    },
+    receivedAt,
+  );
+  return { uuid, event, distinctId, properties, timestamp, processPerson };
+}
+
+/** `normalizeEvent` of every event, in one turn. */
+export function normalizeEvents(payload: SdkPayload, receivedAt: Date, querySentAt?: Date): IngestEvent[] {
+  return payload.events.map((raw, i) => normalizeEvent(raw, i, payload, receivedAt, querySentAt));
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { HttpConfig } from '@app/platform';
+import { eventLoopSlicer, HttpConfig } from '@app/platform';
 import { Injectable, StreamableFile } from '@nestjs/common';
 
 /**
@@ -20,8 +20,6 @@ import { Injectable, StreamableFile } from '@nestjs/common';
 export const CSV_PAGE_SIZE = 500;
 /** The column that says which rows lost values to the column bound. */
 export const OMITTED_COLUMN = 'omitted_values';
-/** Longest stretch of work between two turns of the event loop. */
-const SLICE_MS = 10;
 
 /** A CSV's rows: a function that reads them, page by page, each time it is called. */
 export type CsvPages = () => AsyncIterable<readonly object[]>;
@@ -36,17 +34,6 @@ export function pagesOf<T>(items: readonly T[], load: (page: readonly T[]) => Pr
 /** Rows already in memory, as pages. */
 export function pagesFrom(rows: readonly object[]): CsvPages {
   return pagesOf(rows, async (page) => page);
-}
-
-/** `await` it often: it gives the event loop a turn once `SLICE_MS` have passed since the last. */
-function slicer(): () => Promise<void> | undefined {
-  let since = performance.now();
-  return () => {
-    if (performance.now() - since < SLICE_MS) return undefined;
-    return nextTurn().then(() => {
-      since = performance.now();
-    });
-  };
 }
 
 /** `row`'s fields flattened into dotted columns, each field's in order (nested ones iteratively). */
@@ -107,7 +94,7 @@ export interface CsvTable {
 export async function csvColumns(pages: CsvPages, fields: readonly string[], maxColumns: number): Promise<CsvTable> {
   const byField = new Map(fields.map((f) => [f, new Set<string>()]));
   let nested = 0;
-  const pause = slicer();
+  const pause = eventLoopSlicer();
   for await (const page of pages()) {
     for (const row of page) {
       for (const { field, column } of flatten(row, fields)) {
@@ -137,7 +124,7 @@ export async function* csvChunks(pages: CsvPages, fields: readonly string[], tab
   const kept = new Set(table.columns);
   const header = table.omitted ? [...table.columns, OMITTED_COLUMN] : table.columns;
   let chunk = `${header.map(csvCell).join(',')}\r\n`;
-  const pause = slicer();
+  const pause = eventLoopSlicer();
   for await (const page of pages()) {
     for (const row of page) {
       const cells = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { decodeSdkPayload, ErrorEnvelope, HttpConfig, Public } from '@app/platform';
+import { decodeLargeSdkPayload, ErrorEnvelope, HttpConfig, Public } from '@app/platform';
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBody,
@@ -87,7 +87,7 @@ export class IngestionController {
   })
   async capture(@Req() req: Request): Promise<IngestionAcceptedDto> {
     const receivedAt = new Date();
-    const payload = decodeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
+    const payload = await decodeLargeSdkPayload(req, this.config.INGESTION_MAX_BODY_BYTES);
     await this.ingestion.ingest({ payload, receivedAt, sentAt: sentAtFromQuery(req.query._) });
     return { status: 1 };
   }

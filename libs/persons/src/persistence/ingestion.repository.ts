@@ -7,6 +7,19 @@ import { Properties } from '../domain/person';
 
 export const MAX_GROUP_TYPES = 5;
 
+/**
+ * Rows one statement carries. A batch of 100,000 events is many statements: building each one's
+ * JSON and reading its answer take a few ms, and the event loop turns between them (on the
+ * embedded database, which runs in this process, each statement's own work does too).
+ */
+export const ROWS_PER_STATEMENT = 1000;
+
+function chunksOf<T>(rows: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) chunks.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return chunks;
+}
+
 export interface GroupUpsert {
   groupTypeIndex: number;
   groupKey: string;
@@ -16,20 +29,24 @@ export interface GroupUpsert {
 
 /**
  * The set-based writes of one ingestion batch, all in the caller's transaction: one statement
- * per kind of change, whatever the number of events (rows travel as one JSON parameter). The
+ * per kind of change and `ROWS_PER_STATEMENT` rows (rows travel as one JSON parameter). The
  * statements most batches run stay prepared on their connection (`queryPrepared`).
  */
 @Injectable()
 export class IngestionRepository {
   /** The uuids among `uuids` this project has stored already. */
   async storedEventUuids(m: EntityManager, projectId: number, uuids: string[]): Promise<Set<string>> {
-    const rows = await queryPrepared<{ uuid: string }>(
-      m,
-      'ingest_stored_event_uuids',
-      `SELECT uuid FROM events WHERE project_id = $1 AND uuid = ANY($2::uuid[])`,
-      [projectId, uuids],
-    );
-    return new Set(rows.map((r) => r.uuid));
+    const stored = new Set<string>();
+    for (const chunk of chunksOf(uuids)) {
+      const rows = await queryPrepared<{ uuid: string }>(
+        m,
+        'ingest_stored_event_uuids',
+        `SELECT uuid FROM events WHERE project_id = $1 AND uuid = ANY($2::uuid[])`,
+        [projectId, chunk],
+      );
+      for (const r of rows) stored.add(r.uuid);
+    }
+    return stored;
   }
 
   /**
@@ -71,27 +88,30 @@ export class IngestionRepository {
 
   /** Inserts new persons; returns their ids by uuid. */
   async insertPersons(m: EntityManager, projectId: number, persons: PlannedPerson[]): Promise<Map<string, number>> {
-    if (persons.length === 0) return new Map();
-    const rows = await queryPrepared<{ id: number; uuid: string }>(
-      m,
-      'ingest_insert_persons',
-      `INSERT INTO persons (uuid, project_id, properties, is_identified, created_at)
+    const ids = new Map<string, number>();
+    for (const chunk of chunksOf(persons)) {
+      const rows = await queryPrepared<{ id: number; uuid: string }>(
+        m,
+        'ingest_insert_persons',
+        `INSERT INTO persons (uuid, project_id, properties, is_identified, created_at)
        SELECT x.uuid, $1, x.properties, x.is_identified, x.created_at
          FROM jsonb_to_recordset($2::jsonb) AS x(uuid uuid, properties jsonb, is_identified boolean, created_at timestamptz)
        RETURNING id, uuid`,
-      [
-        projectId,
-        JSON.stringify(
-          persons.map((p) => ({
-            uuid: p.uuid,
-            properties: p.properties,
-            is_identified: p.isIdentified,
-            created_at: p.createdAt.toISOString(),
-          })),
-        ),
-      ],
-    );
-    return new Map(rows.map((r) => [r.uuid, r.id]));
+        [
+          projectId,
+          JSON.stringify(
+            chunk.map((p) => ({
+              uuid: p.uuid,
+              properties: p.properties,
+              is_identified: p.isIdentified,
+              created_at: p.createdAt.toISOString(),
+            })),
+          ),
+        ],
+      );
+      for (const r of rows) ids.set(r.uuid, r.id);
+    }
+    return ids;
   }
 
   /**
@@ -103,19 +123,22 @@ export class IngestionRepository {
     projectId: number,
     rows: Array<{ distinctId: string; personId: number }>,
   ): Promise<number> {
-    if (rows.length === 0) return 0;
-    const inserted = await queryPrepared<{ distinct_id: string }>(
-      m,
-      'ingest_insert_distinct_ids',
-      `INSERT INTO person_distinct_ids (project_id, person_id, distinct_id)
+    let added = 0;
+    for (const chunk of chunksOf(rows)) {
+      const inserted = await queryPrepared<{ distinct_id: string }>(
+        m,
+        'ingest_insert_distinct_ids',
+        `INSERT INTO person_distinct_ids (project_id, person_id, distinct_id)
        SELECT $1, (x.row ->> 'person_id')::bigint, x.row ->> 'distinct_id'
          FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(row, ord)
         ORDER BY x.ord
        ON CONFLICT ON CONSTRAINT uq_person_distinct_ids_project_distinct_id DO NOTHING
        RETURNING distinct_id`,
-      [projectId, JSON.stringify(rows.map((r) => ({ person_id: r.personId, distinct_id: r.distinctId })))],
-    );
-    return inserted.length;
+        [projectId, JSON.stringify(chunk.map((r) => ({ person_id: r.personId, distinct_id: r.distinctId })))],
+      );
+      added += inserted.length;
+    }
+    return added;
   }
 
   /**
@@ -127,7 +150,14 @@ export class IngestionRepository {
     projectId: number,
     merges: Array<{ fromId: number; fromUuid: string; intoId: number; intoUuid: string }>,
   ): Promise<void> {
-    if (merges.length === 0) return;
+    for (const chunk of chunksOf(merges)) await this.mergeChunk(m, projectId, chunk);
+  }
+
+  private async mergeChunk(
+    m: EntityManager,
+    projectId: number,
+    merges: Array<{ fromId: number; fromUuid: string; intoId: number; intoUuid: string }>,
+  ): Promise<void> {
     const json = JSON.stringify(
       merges.map((x) => ({ from_id: x.fromId, into_id: x.intoId, from_uuid: x.fromUuid, into_uuid: x.intoUuid })),
     );
@@ -163,26 +193,27 @@ export class IngestionRepository {
     projectId: number,
     persons: Array<PlannedPerson & { id: number }>,
   ): Promise<void> {
-    if (persons.length === 0) return;
-    await queryPrepared(
-      m,
-      'ingest_update_persons',
-      `UPDATE persons p
+    for (const chunk of chunksOf(persons)) {
+      await queryPrepared(
+        m,
+        'ingest_update_persons',
+        `UPDATE persons p
           SET properties = x.properties, is_identified = x.is_identified, created_at = x.created_at, version = p.version + 1
          FROM jsonb_to_recordset($2::jsonb) AS x(id bigint, properties jsonb, is_identified boolean, created_at timestamptz)
         WHERE p.project_id = $1 AND p.id = x.id`,
-      [
-        projectId,
-        JSON.stringify(
-          persons.map((p) => ({
-            id: p.id,
-            properties: p.properties,
-            is_identified: p.isIdentified,
-            created_at: p.createdAt.toISOString(),
-          })),
-        ),
-      ],
-    );
+        [
+          projectId,
+          JSON.stringify(
+            chunk.map((p) => ({
+              id: p.id,
+              properties: p.properties,
+              is_identified: p.isIdentified,
+              created_at: p.createdAt.toISOString(),
+            })),
+          ),
+        ],
+      );
+    }
   }
 
   /** Earlier personless events of ids that now have a person become that person's events. */
@@ -191,19 +222,20 @@ export class IngestionRepository {
     projectId: number,
     rows: Array<{ distinctId: string; personUuid: string }>,
   ): Promise<void> {
-    if (rows.length === 0) return;
-    await queryPrepared(
-      m,
-      'ingest_attach_personless_events',
-      `UPDATE events e SET person_id = x.person_uuid
+    for (const chunk of chunksOf(rows)) {
+      await queryPrepared(
+        m,
+        'ingest_attach_personless_events',
+        `UPDATE events e SET person_id = x.person_uuid
          FROM jsonb_to_recordset($2::jsonb) AS x(distinct_id text, person_uuid uuid)
         WHERE e.project_id = $1 AND e.person_id IS NULL AND e.distinct_id = ANY($3::text[]) AND e.distinct_id = x.distinct_id`,
-      [
-        projectId,
-        JSON.stringify(rows.map((r) => ({ distinct_id: r.distinctId, person_uuid: r.personUuid }))),
-        rows.map((r) => r.distinctId),
-      ],
-    );
+        [
+          projectId,
+          JSON.stringify(chunk.map((r) => ({ distinct_id: r.distinctId, person_uuid: r.personUuid }))),
+          chunk.map((r) => r.distinctId),
+        ],
+      );
+    }
   }
 
   /** group type → index for the project. */
@@ -249,61 +281,67 @@ export class IngestionRepository {
 
   /** Creates groups or merges their properties in (shallow, the new values win). One row per group. */
   async upsertGroups(m: EntityManager, projectId: number, groups: GroupUpsert[]): Promise<void> {
-    if (groups.length === 0) return;
-    await m.query(
-      `INSERT INTO groups (project_id, group_type_index, group_key, group_properties, created_at)
+    for (const chunk of chunksOf(groups)) {
+      await m.query(
+        `INSERT INTO groups (project_id, group_type_index, group_key, group_properties, created_at)
        SELECT $1, x.group_type_index, x.group_key, x.properties, x.created_at
          FROM jsonb_to_recordset($2::jsonb) AS x(group_type_index smallint, group_key text, properties jsonb, created_at timestamptz)
        ON CONFLICT ON CONSTRAINT uq_groups_project_type_key DO UPDATE
           SET group_properties = groups.group_properties || EXCLUDED.group_properties,
               created_at = LEAST(groups.created_at, EXCLUDED.created_at),
               version = groups.version + 1`,
-      [
-        projectId,
-        JSON.stringify(
-          groups.map((g) => ({
-            group_type_index: g.groupTypeIndex,
-            group_key: g.groupKey,
-            properties: g.properties,
-            created_at: g.createdAt.toISOString(),
-          })),
-        ),
-      ],
-    );
+        [
+          projectId,
+          JSON.stringify(
+            chunk.map((g) => ({
+              group_type_index: g.groupTypeIndex,
+              group_key: g.groupKey,
+              properties: g.properties,
+              created_at: g.createdAt.toISOString(),
+            })),
+          ),
+        ],
+      );
+    }
   }
 
-  /** Stores events; one already stored under the same uuid is kept as it is. Returns how many were new. */
+  /** Stores events (`personUuids[i]` is event i's person); one already stored under the same uuid is kept as it is. Returns how many were new. */
   async insertEvents(
     m: EntityManager,
     projectId: number,
-    events: Array<IngestEvent & { personUuid: string | null }>,
+    events: readonly IngestEvent[],
+    personUuids: ReadonlyArray<string | null>,
     receivedAt: Date,
   ): Promise<number> {
-    if (events.length === 0) return 0;
-    const rows = await queryPrepared<{ uuid: string }>(
-      m,
-      'ingest_insert_events',
-      `INSERT INTO events (uuid, project_id, event, distinct_id, person_id, properties, timestamp, created_at)
+    let added = 0;
+    for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
+      const chunk = events.slice(start, start + ROWS_PER_STATEMENT);
+      const rows = await queryPrepared<{ uuid: string }>(
+        m,
+        'ingest_insert_events',
+        `INSERT INTO events (uuid, project_id, event, distinct_id, person_id, properties, timestamp, created_at)
        SELECT x.uuid, $1, x.event, x.distinct_id, x.person_id, x.properties, x.timestamp, $3
          FROM jsonb_to_recordset($2::jsonb)
            AS x(uuid uuid, event text, distinct_id text, person_id uuid, properties jsonb, timestamp timestamptz)
        ON CONFLICT ON CONSTRAINT pk_events DO NOTHING
        RETURNING uuid`,
-      [
-        projectId,
-        JSON.stringify(
-          events.map((e) => ({
-            uuid: e.uuid,
-            event: e.event,
-            distinct_id: e.distinctId,
-            person_id: e.personUuid,
-            properties: e.properties,
-            timestamp: e.timestamp.toISOString(),
-          })),
-        ),
-        receivedAt,
-      ],
-    );
-    return rows.length;
+        [
+          projectId,
+          JSON.stringify(
+            chunk.map((e, i) => ({
+              uuid: e.uuid,
+              event: e.event,
+              distinct_id: e.distinctId,
+              person_id: personUuids[start + i],
+              properties: e.properties,
+              timestamp: e.timestamp.toISOString(),
+            })),
+          ),
+          receivedAt,
+        ],
+      );
+      added += rows.length;
+    }
+    return added;
   }
 }
