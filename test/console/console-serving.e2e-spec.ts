@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -105,5 +105,36 @@ describe('web console: serving', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+// An install under a dot-directory (~/.local/share/bunting): Express's sendFile refuses an
+// absolute path with a segment starting with `.`, and the console answered 404 there.
+describe('web console: served from a folder under a dot-directory', () => {
+  let t: TestApp;
+  let home: string;
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'console-home-'));
+    const dir = join(home, '.local/share/bunting/console');
+    cpSync(join(ROOT, 'apps/console/dist'), dir, { recursive: true });
+    t = await startTestApp({ CONSOLE_DIR: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/login', '/project/1/feature_flags'])('answers the console page at %s', async (path) => {
+    const res = await t.get(path, null);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it("serves the build's files", async () => {
+    const index = (await t.get('/', null).expect(200)).text;
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+    expect(script).toBeDefined();
+    await t.get(script!, null).expect(200);
+    await t.get('/favicon.svg', null).expect(200);
   });
 });

@@ -49,7 +49,9 @@ export function consoleHandlers(dir: string): RequestHandler[] {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !CONSOLE_ROUTES.test(req.path)) return next();
     res.setHeader('Content-Security-Policy', CONSOLE_CSP);
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index, (e) => e && next(e));
+    // Relative to `root`: sendFile refuses an absolute path with a dot-directory in it (an
+    // install under ~/.local/share), while only the part under `root` is checked this way.
+    res.sendFile('index.html', { root }, (e) => e && next(e));
   };
   const assets: RequestHandler = (req, res, next) =>
     (req.method === 'GET' || req.method === 'HEAD') &&
