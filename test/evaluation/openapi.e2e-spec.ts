@@ -135,6 +135,8 @@ describe('cohorts, evaluation, SDK and OFREP endpoints: responses match the Open
     expectDocumented('/flags', 'post', await sdk.post('/flags').send(body));
     expectDocumented('/flags', 'post', await sdk.post('/flags').send({ distinct_id: 'x' }));
     expectDocumented('/flags', 'post', await sdk.post('/flags').send({ token: t.projectToken }));
+    expectDocumented('/decide', 'post', await sdk.post('/decide').send(body));
+    expectDocumented('/decide', 'post', await sdk.post('/decide?v=2').send(body));
     expectDocumented('/decide', 'post', await sdk.post('/decide?v=3').send(body));
     expectDocumented('/decide', 'post', await sdk.post('/decide?v=4').send(body));
     for (const path of ['/flags/definitions', '/api/feature_flag/local_evaluation']) {

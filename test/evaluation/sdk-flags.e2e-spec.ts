@@ -114,7 +114,8 @@ describe('SDK evaluation endpoints: /flags and /decide', () => {
       reason: { code: 'condition_match', condition_index: 0, description: 'Matched condition set 1' },
       metadata: { id: expect.any(Number), version: 1, description: 'Pro plan', payload: '{"x":1}' },
     });
-    expect(res.body.flags['big-company'].reason).toMatchObject({ code: 'no_group_type', condition_index: null });
+    // Without its group, the group flag's condition is skipped: PostHog names it (condition_index 0).
+    expect(res.body.flags['big-company'].reason).toMatchObject({ code: 'no_group_type', condition_index: 0 });
     expect(res.body).toMatchObject({ errorsWhileComputingFlags: false, quotaLimited: [] });
     expect(res.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Math.abs(res.body.evaluatedAt - Date.now())).toBeLessThan(60_000);
@@ -128,7 +129,7 @@ describe('SDK evaluation endpoints: /flags and /decide', () => {
       variant: 'red',
       reason: { code: 'condition_match', condition_index: 0 },
     });
-    expect(res.body.flags.multi.metadata.payload).toBeUndefined();
+    expect(res.body.flags.multi.metadata).toHaveProperty('payload', null); // PostHog sends the key, null
   });
 
   it('lets the request’s properties override the stored ones, and reads groups', async () => {
@@ -184,6 +185,25 @@ describe('SDK evaluation endpoints: /flags and /decide', () => {
     expect(decide.body.featureFlagPayloads).not.toHaveProperty('multi');
     const v4 = await flags(t, { token: token(), distinct_id: 'carol' }, '/decide?v=4').expect(200);
     expect(v4.body.flags.multi.variant).toBe('red');
+    // Older /decide versions carry the enabled flags only: v2 their values, v1 (and no v) their keys.
+    const v2 = await flags(t, { token: token(), distinct_id: 'carol' }, '/decide/?v=2').expect(200);
+    expect(v2.body.featureFlags).toMatchObject({ multi: 'red' });
+    expect(v2.body.featureFlags).not.toHaveProperty('pro-only');
+    expect(Object.values(v2.body.featureFlags)).not.toContain(false);
+    for (const path of ['/decide/', '/decide/?v=1']) {
+      const v1 = await flags(t, { token: token(), distinct_id: 'carol' }, path).expect(200);
+      expect(v1.body.featureFlags).toEqual(Object.keys(v2.body.featureFlags));
+      expect(v1.body).toMatchObject({ isAuthenticated: false, supportedCompression: ['gzip', 'gzip-js'] });
+    }
+  });
+
+  it('takes any distinct id, as PostHog: an empty one, and a long one as its first 200 code points', async () => {
+    const empty = await flags(t, { token: token(), distinct_id: '' }).expect(200);
+    expect(empty.body.flags['pro-only']).toMatchObject({ enabled: false });
+    const long = 'z'.repeat(300);
+    const cut = await flags(t, { token: token(), distinct_id: long }).expect(200);
+    const same = await flags(t, { token: token(), distinct_id: long.slice(0, 200) }).expect(200);
+    expect(valuesOf(cut.body)).toEqual(valuesOf(same.body));
   });
 
   it('reads bodies as posthog-js sends them: gzip and base64 forms', async () => {

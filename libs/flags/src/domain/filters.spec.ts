@@ -251,6 +251,16 @@ describe('validateFilters', () => {
     expect(error.detail).toMatch(detail);
   });
 
+  it('takes version 1 rules (or no version) and refuses any other, PostHog’s rules v2 among them', () => {
+    expect(validateFilters({ version: 1, groups: [] }, ctx())).toEqual({ version: 1, groups: [] });
+    for (const version of [2, 0, '1', null, 1.5, { v: 1 }]) {
+      expect(errorOf({ version, groups: [] })).toMatchObject({ attr: 'filters', code: 'invalid_input' });
+    }
+    expect(errorOf({ version: 2, rules: [] }).detail).toBe(
+      'Filters are not valid (version 2 is not supported; only version 1 rules are)',
+    );
+  });
+
   it('rejects deep nesting without overflowing the stack', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 5000; i++) deep = [deep];

@@ -447,6 +447,13 @@ function normalizePayloads(filters: Json, variants: Set<string>): Record<string,
  */
 export function validateFilters(raw: Json, ctx: FiltersContext): FlagFilters {
   checkPlainJson(raw);
+  // PostHog's rules v2 (`version: 2`, in pilot) have other fields and another evaluation; read as
+  // version 1 such a document would serve everyone, so anything but version 1 is refused.
+  if (raw.version !== undefined && raw.version !== 1) {
+    throw invalidFilters(
+      `Filters are not valid (version ${JSON.stringify(raw.version)} is not supported; only version 1 rules are)`,
+    );
+  }
   const groups = raw.groups === undefined ? defaultFilters().groups : conditionList(raw.groups, 'groups');
   const extraGroups: Json[] = [];
   for (const name of ['super_groups', 'holdout_groups'] as const) {

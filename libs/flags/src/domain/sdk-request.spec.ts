@@ -47,11 +47,23 @@ describe('SDK requests', () => {
     });
   });
 
+  it('accepts any distinct id, as PostHog does: empty, blank, and long ones cut to 200 code points', () => {
+    expect(parseFlagsRequest({ distinct_id: '' }).distinctId).toBe('');
+    expect(parseFlagsRequest({ distinct_id: '  ' }).distinctId).toBe('  ');
+    expect(parseFlagsRequest({ distinct_id: 'a'.repeat(205) }).distinctId).toBe('a'.repeat(200));
+    expect(parseFlagsRequest({ distinct_id: 'x'.repeat(5000) }).distinctId).toHaveLength(200);
+    // Code points, not UTF-16 units: 199 letters, an emoji (two units), then more.
+    const emoji = 'a'.repeat(199) + '\u{1F600}' + 'b'.repeat(10);
+    expect(parseFlagsRequest({ distinct_id: emoji }).distinctId).toBe('a'.repeat(199) + '\u{1F600}');
+    const accents = '\u00e9'.repeat(200);
+    expect(parseFlagsRequest({ distinct_id: accents }).distinctId).toBe(accents);
+  });
+
   it.each([
     ['a list', [], null],
     ['no distinct id', {}, 'distinct_id'],
-    ['a blank distinct id', { distinct_id: '  ' }, 'distinct_id'],
-    ['a huge distinct id', { distinct_id: 'x'.repeat(401) }, 'distinct_id'],
+    ['a null distinct id', { distinct_id: null }, 'distinct_id'],
+    ['a distinct id object', { distinct_id: {} }, 'distinct_id'],
     ['groups as a list', { distinct_id: 'x', groups: [] }, 'groups'],
     ['a group key object', { distinct_id: 'x', groups: { a: {} } }, 'groups'],
     ['group properties not objects', { distinct_id: 'x', group_properties: { a: 1 } }, 'group_properties'],

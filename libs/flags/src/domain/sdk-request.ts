@@ -21,6 +21,12 @@ export interface FlagsRequest {
 }
 
 const MAX_ID_LENGTH = 400;
+/**
+ * PostHog's flags service keeps the first 200 characters (Unicode code points) of a longer
+ * `distinct_id` and evaluates with that (`MAX_DISTINCT_ID_LEN`, rust/feature-flags
+ * `flag_request.rs`); it refuses none.
+ */
+const DISTINCT_ID_LENGTH = 200;
 const MAX_DEPTH = 64;
 const MAX_FLAG_KEYS = 10_000;
 
@@ -47,6 +53,24 @@ function idText(value: unknown, attr: string): string | undefined {
   return text;
 }
 
+/**
+ * The `distinct_id` of a `/flags` body, as PostHog's service reads it: required, a string or a
+ * number, `""` accepted (its rollout and variant hash is 0), cut to its first 200 code points.
+ */
+function distinctIdOf(value: unknown): string {
+  if (value === undefined || value === null) throw DomainError.required('distinct_id');
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') throw DomainError.invalid('distinct_id must be a string.', 'distinct_id');
+  if (text.length <= DISTINCT_ID_LENGTH) return text;
+  let end = 0;
+  for (let n = 0; n < DISTINCT_ID_LENGTH && end < text.length; n++) {
+    const unit = text.charCodeAt(end);
+    const next = text.charCodeAt(end + 1);
+    end += unit >= 0xd800 && unit < 0xdc00 && next >= 0xdc00 && next < 0xe000 ? 2 : 1;
+  }
+  return text.slice(0, end);
+}
+
 /** Values nested more than this deep are refused (the engine compares objects as JSON text). */
 export function nestsTooDeeply(value: unknown): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
@@ -71,8 +95,7 @@ export function parseFlagsRequest(payload: unknown): FlagsRequest {
   if (!isObject(payload)) {
     throw DomainError.invalid('Invalid data. Expected a dictionary (JSON object).', null, 'parse_error');
   }
-  const distinctId = idText(payload.distinct_id, 'distinct_id');
-  if (distinctId === undefined) throw DomainError.required('distinct_id');
+  const distinctId = distinctIdOf(payload.distinct_id);
 
   const groups: Record<string, string> = {};
   if (payload.groups !== undefined && payload.groups !== null) {

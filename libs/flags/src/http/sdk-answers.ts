@@ -33,5 +33,6 @@ export async function answerEvaluation(
   const projectId = await evaluation.projectIdByToken(tokenOf(payload));
   const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), endpoint);
   const { v2From, older } = EVALUATION_ANSWERS[endpoint];
-  return versionOf(v) >= v2From ? flagsResponseJson(evaluated) : JSON.stringify(older(evaluated));
+  const version = versionOf(v);
+  return version >= v2From ? flagsResponseJson(evaluated) : JSON.stringify(older(evaluated, version));
 }

@@ -20,6 +20,8 @@ import { answerEvaluation, EVALUATION_CONTENT_TYPE } from './sdk-answers';
 import { LocalEvaluationDto } from './evaluation.dto';
 import {
   DecideResponseDto,
+  DecideV1ResponseDto,
+  DecideV2ResponseDto,
   DefinitionsQuery,
   FlagDetailDto,
   FLAGS_REQUEST_SCHEMA,
@@ -91,14 +93,26 @@ export class SdkController {
   @ApiOperation({
     summary: 'Evaluate flags, legacy endpoint (SDK endpoint, project token in the body)',
     description:
-      '`?v=3` and below (posthog-node 3.x, older posthog-js): `featureFlags` / `featureFlagPayloads` with a minimal `config`. `?v=4` and up: the `/flags` v2 body.',
+      'As PostHog answers each version, with a minimal `config`: without `v` or `?v=1`, `featureFlags` is the list of the enabled flags’ keys; `?v=2`, a map of the enabled flags only; `?v=3` (posthog-node 3.x), every flag’s value with `featureFlagPayloads`; `?v=4` and up: the `/flags` v2 body.',
   })
-  @ApiQuery({ name: 'v', required: false, description: 'Response version (3: legacy; 4: as /flags?v=2).' })
+  @ApiQuery({
+    name: 'v',
+    required: false,
+    description: 'Response version (1: enabled keys; 2: enabled values; 3: legacy; 4: as /flags?v=2).',
+  })
   @SdkBody()
   @ApiOkResponse({
-    schema: { oneOf: [{ $ref: getSchemaPath(DecideResponseDto) }, { $ref: getSchemaPath(FlagsResponseDto) }] },
+    // anyOf: the v3 body is also a v2 one (a map of values), with more fields.
+    schema: {
+      anyOf: [
+        { $ref: getSchemaPath(DecideV1ResponseDto) },
+        { $ref: getSchemaPath(DecideV2ResponseDto) },
+        { $ref: getSchemaPath(DecideResponseDto) },
+        { $ref: getSchemaPath(FlagsResponseDto) },
+      ],
+    },
   })
-  @ApiExtraModels(DecideResponseDto)
+  @ApiExtraModels(DecideV1ResponseDto, DecideV2ResponseDto, DecideResponseDto)
   @Header('Content-Type', EVALUATION_CONTENT_TYPE)
   async decide(@Req() req: Request, @Query('v') v: unknown): Promise<string> {
     return answerEvaluation(this.evaluation, this.config, 'decide', req, v);

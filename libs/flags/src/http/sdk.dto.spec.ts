@@ -53,12 +53,13 @@ describe('the /flags v2 body', () => {
       const parsed = JSON.parse(text) as { requestId: string; evaluatedAt: number };
       const expected: Record<string, unknown> = {};
       for (const r of results) {
-        const metadata: Record<string, unknown> = {
+        // `payload` always, null without one, as PostHog sends it.
+        const metadata = {
           id: r.id,
           version: r.version,
           description: snapshot.byKey.get(r.key)!.name,
+          payload: r.payload,
         };
-        if (r.payload !== null) metadata.payload = r.payload;
         Object.defineProperty(expected, r.key, {
           value: { key: r.key, enabled: r.enabled, variant: r.variant, reason: { ...r.reason }, metadata },
           enumerable: true,

@@ -55,7 +55,12 @@ export class FlagMetadataDto {
   @ApiProperty({ type: 'integer', nullable: true }) version: number | null;
   @ApiProperty({ type: String, nullable: true, description: "The flag's description (its `name`)." })
   description: string | null;
-  @ApiPropertyOptional({ description: 'The payload of the served value, as JSON text.' }) payload?: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The payload of the served value, as JSON text; null without one.',
+  })
+  payload: string | null;
 }
 
 export class FlagDetailDto {
@@ -91,7 +96,8 @@ export class LegacyFlagsResponseDto {
   @ApiProperty() errorsWhileComputingFlags: boolean;
 }
 
-export class DecideResponseDto extends LegacyFlagsResponseDto {
+/** The configuration every `/decide` body below v4 carries (minimal: no remote config here). */
+export class DecideConfigDto {
   @ApiProperty({ type: 'object', additionalProperties: true }) config: Record<string, unknown>;
   @ApiProperty({ type: 'object', additionalProperties: true }) toolbarParams: Record<string, unknown>;
   @ApiProperty({ enum: [false] }) isAuthenticated: boolean;
@@ -99,11 +105,39 @@ export class DecideResponseDto extends LegacyFlagsResponseDto {
   @ApiProperty({ enum: [false] }) sessionRecording: boolean;
 }
 
+/** `/decide?v=3`: the legacy `/flags` body (every evaluated flag) with the configuration. */
+export class DecideResponseDto extends DecideConfigDto {
+  @ApiProperty({ type: 'object', additionalProperties: FLAG_VALUE, description: 'Flag key → variant or true/false.' })
+  featureFlags: Record<string, boolean | string>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Flag key → payload (JSON text) of the enabled flags that have one.',
+  })
+  featureFlagPayloads: Record<string, string>;
+  @ApiProperty() errorsWhileComputingFlags: boolean;
+}
+
+/** `/decide?v=2`: the enabled flags only, with their values. */
+export class DecideV2ResponseDto extends DecideConfigDto {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: FLAG_VALUE,
+    description: 'Enabled flag key → variant or true (disabled flags are left out).',
+  })
+  featureFlags: Record<string, boolean | string>;
+}
+
+/** `/decide` without `v`, or `?v=1`: the keys of the enabled flags. */
+export class DecideV1ResponseDto extends DecideConfigDto {
+  @ApiProperty({ type: [String], description: 'The keys of the enabled flags.' }) featureFlags: string[];
+}
+
 /** The parts of one flag's `/flags` v2 entry that depend only on the project's definitions. */
 interface FlagPieces {
   /** `"key":{"key":"key","enabled":` */
   head: string;
-  /** `{"id":…,"version":…,"description":…` (the payload, when there is one, and `}` follow). */
+  /** `{"id":…,"version":…,"description":…` (the payload and `}` follow). */
   metadata: string;
   /** Payload text → its JSON string. */
   payloads: Map<string, string>;
@@ -145,7 +179,7 @@ function reasonJson(why: EvaluationReason): string {
 
 /**
  * The `/flags` v2 body (FlagsResponseDto: `{flags: {key: {key, enabled, variant, reason,
- * metadata: {id, version, description, payload?}}}, errorsWhileComputingFlags, quotaLimited,
+ * metadata: {id, version, description, payload}}}, errorsWhileComputingFlags, quotaLimited,
  * requestId, evaluatedAt}`, keys in that order), written as text: what depends only on the
  * definitions (a flag's key, metadata and payloads) is serialised once per snapshot, not object
  * by object on every request (the largest cost of a 100-flag answer after the HTTP write).
@@ -157,14 +191,15 @@ export function flagsResponseJson(evaluated: Evaluated): string {
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
     const p = piecesOf(definitions, pieces, r);
-    let payload = '';
+    // PostHog sends the key with null when there is no payload.
+    let payload = 'null';
     if (r.payload !== null) {
       let json = p.payloads.get(r.payload);
       if (json === undefined) p.payloads.set(r.payload, (json = JSON.stringify(r.payload)));
-      payload = `,"payload":${json}`;
+      payload = json;
     }
     const variant = r.variant === null ? 'null' : JSON.stringify(r.variant);
-    body += `${i > 0 ? ',' : ''}${p.head}${r.enabled},"variant":${variant},"reason":${reasonJson(r.reason)},"metadata":${p.metadata}${payload}}}`;
+    body += `${i > 0 ? ',' : ''}${p.head}${r.enabled},"variant":${variant},"reason":${reasonJson(r.reason)},"metadata":${p.metadata},"payload":${payload}}}`;
   }
   return `${body}},"errorsWhileComputingFlags":false,"quotaLimited":[],"requestId":"${randomUUID()}","evaluatedAt":${Date.now()}}`;
 }
@@ -179,15 +214,33 @@ export function toLegacyFlagsResponse(evaluated: Evaluated): LegacyFlagsResponse
   return { featureFlags, featureFlagPayloads, errorsWhileComputingFlags: false };
 }
 
-export function toDecideResponse(evaluated: Evaluated): DecideResponseDto {
+function decideConfig(): DecideConfigDto {
   return {
     config: { enable_collect_everything: true },
     toolbarParams: {},
     isAuthenticated: false,
     supportedCompression: ['gzip', 'gzip-js'],
     sessionRecording: false,
-    ...toLegacyFlagsResponse(evaluated),
   };
+}
+
+/**
+ * The `/decide` body of a response version below 4, as PostHog's flags service answers them
+ * (`get_versioned_response`, rust/feature-flags): 3 the legacy `/flags` body, 2 the enabled
+ * flags' values, 1 (and no or another version) the enabled flags' keys.
+ */
+export function toDecideResponse(
+  evaluated: Evaluated,
+  version: number,
+): DecideResponseDto | DecideV2ResponseDto | DecideV1ResponseDto {
+  if (version >= 3) return { ...decideConfig(), ...toLegacyFlagsResponse(evaluated) };
+  const enabled = evaluated.results.filter((r) => r.enabled);
+  if (version >= 2) {
+    const featureFlags: Record<string, boolean | string> = {};
+    for (const r of enabled) featureFlags[r.key] = r.value;
+    return { ...decideConfig(), featureFlags };
+  }
+  return { ...decideConfig(), featureFlags: enabled.map((r) => r.key) };
 }
 
 // ---- OFREP ----

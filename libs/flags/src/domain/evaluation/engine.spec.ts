@@ -106,9 +106,10 @@ describe('evaluation engine', () => {
         code: 'no_condition_match',
         condition_index: 2,
       });
+      // PostHog's seed when no condition gave a reason: the lowest one, no condition.
       expect(evaluate([flag('none', { groups: [] })], 'none').reason).toMatchObject({
-        code: 'no_condition_match',
-        condition_index: 0,
+        code: 'no_group_type',
+        condition_index: null,
       });
     });
 
@@ -206,10 +207,10 @@ describe('evaluation engine', () => {
         ...filters,
       });
 
-    it('answers no_group_type when the group is not passed or the type is unknown', () => {
+    it('answers no_group_type, with the skipped condition, when the group is not passed or the type is unknown', () => {
       expect(evaluate([company()], 'org').reason).toEqual({
         code: 'no_group_type',
-        condition_index: null,
+        condition_index: 0,
         description: 'No group type',
       });
       const unknown = flag('u', { aggregation_group_type_index: 7, ...everyone });
@@ -237,8 +238,45 @@ describe('evaluation engine', () => {
           { properties: [{ key: 'plan', type: 'person', value: 'pro' }] },
         ],
       });
-      expect(evaluate([mixed], 'mixed').reason).toMatchObject({ code: 'no_group_type', condition_index: 0 });
+      // A condition that was evaluated outranks one skipped for want of its group (PostHog's ranking).
+      expect(evaluate([mixed], 'mixed').reason).toEqual({
+        code: 'no_condition_match',
+        condition_index: 1,
+        description:
+          'No matching condition set (group conditions were not evaluated because no group type was provided)',
+      });
       expect(evaluate([mixed], 'mixed', { groups: { team: 't1' } }).reason.condition_index).toBe(0);
+      const groupsOnly = flag('groups-only', {
+        groups: [
+          { properties: [], aggregation_group_type_index: 1 },
+          { properties: [], aggregation_group_type_index: 0 },
+        ],
+      });
+      expect(evaluate([groupsOnly], 'groups-only').reason).toMatchObject({ code: 'no_group_type', condition_index: 1 });
+    });
+
+    it('ranks out_of_rollout_bound over no_condition_match over no_group_type, as PostHog does', () => {
+      const plan = (value: string) => ({ key: 'plan', type: 'person', operator: 'exact', value });
+      const ranked = flag('ranked', {
+        groups: [
+          { properties: [plan('pro')], rollout_percentage: 0 },
+          { properties: [], aggregation_group_type_index: 1 },
+          { properties: [plan('free')] },
+        ],
+      });
+      expect(evaluate([ranked], 'ranked', { distinctId: 'u', personProperties: { plan: 'pro' } }).reason).toMatchObject(
+        {
+          code: 'out_of_rollout_bound',
+          condition_index: 0,
+        },
+      );
+    });
+
+    it('runs the holdout of a group flag called without its group over `holdout-` alone', () => {
+      const held = company({ holdout: { id: 3, exclusion_percentage: 93 } });
+      expect(evaluate([held], 'org').value).toBe('holdout-3'); // holdoutHash('') = 0.9268…
+      const missed = company({ holdout: { id: 3, exclusion_percentage: 92 } });
+      expect(evaluate([missed], 'org').reason).toMatchObject({ code: 'no_group_type', condition_index: 0 });
     });
   });
 
@@ -358,6 +396,28 @@ describe('evaluation engine', () => {
         groups: [{ properties: [{ key: 'off-dep', type: 'flag', operator: 'flag_evaluates_to', value: false }] }],
       });
       expect(evaluate([off, f], 'needs-off').value).toBe(true);
+    });
+  });
+
+  describe('an empty distinct id (PostHog: rollout and variant hash 0)', () => {
+    it('is inside a 0% rollout and gets the first variant; a holdout hashes `holdout-` alone', () => {
+      const zero = flag('zero', { groups: [{ properties: [], rollout_percentage: 0 }] });
+      expect(evaluate([zero], 'zero', { distinctId: '' }).value).toBe(true);
+      expect(evaluate([zero], 'zero', { distinctId: 'someone' }).value).toBe(false);
+      const split = flag('split', {
+        groups: [{ properties: [], rollout_percentage: 100 }],
+        multivariate: {
+          variants: [
+            { key: 'control', rollout_percentage: 50 },
+            { key: 'test', rollout_percentage: 50 },
+          ],
+        },
+      });
+      expect(evaluate([split], 'split', { distinctId: '' }).value).toBe('control');
+      const held = (exclusion: number) =>
+        flag(`held-${exclusion}`, { ...everyone, holdout: { id: 7, exclusion_percentage: exclusion } });
+      expect(evaluate([held(92)], 'held-92', { distinctId: '' }).value).toBe(true);
+      expect(evaluate([held(93)], 'held-93', { distinctId: '' }).value).toBe('holdout-7');
     });
   });
 

@@ -8,10 +8,11 @@ import type {
 } from './definitions';
 import { isPropertyGroup } from './definitions';
 import { brokenDependencies, evaluationSequence, FlagIndex } from './dependencies';
-import { flagHash, holdoutHash } from './hash';
+import { flagHash, holdoutHash, inRollout, rolloutThreshold, variantAt, variantRanges } from './hash';
+import type { VariantRange } from './hash';
 import { compilePropertyMatcher, DEFAULT_TARGETING_LIMITS, EvaluationBudget } from '@app/targeting';
 import type { MatchContext, PropertyMatcher } from '@app/targeting';
-import { budgetReason, REASON_PRIORITY, reason } from './reasons';
+import { budgetReason, groupsNotEvaluatedReason, REASON_PRIORITY, reason } from './reasons';
 import type { EvaluationReason, ReasonCode } from './reasons';
 
 /**
@@ -184,7 +185,7 @@ export interface CompiledFlag {
   readonly bucketByDevice: boolean;
   readonly aggregation: number | null;
   readonly conditions: CompiledCondition[];
-  readonly variants: { key: string; min: number; max: number }[];
+  readonly variants: VariantRange[];
   readonly payloads: ReadonlyMap<string, string>;
   readonly enrollmentKey: string | null;
   readonly superCondition: CompiledCondition | null;
@@ -243,13 +244,12 @@ class ConditionCompiler {
   ): CompiledCondition {
     const own = condition.aggregation_group_type_index;
     const effective = own === undefined ? aggregation : own;
-    const rollout = condition.rollout_percentage;
     const variant = condition.variant;
     return {
       index,
       aggregation: effective,
       checks: (condition.properties ?? []).map((p) => this.check(p, effective)),
-      threshold: rollout === null || rollout === undefined ? null : Number(rollout) / 100,
+      threshold: rolloutThreshold(condition.rollout_percentage),
       variant: typeof variant === 'string' && variants.has(variant) ? variant : null,
     };
   }
@@ -273,14 +273,8 @@ function compileFlag(flag: FlagDefinition, compiler: ConditionCompiler): Compile
   const filters = flag.filters ?? {};
   const aggregation = filters.aggregation_group_type_index ?? null;
   const variantDefinitions = filters.multivariate?.variants ?? [];
-  const variants: CompiledFlag['variants'] = [];
-  let min = 0;
-  for (const variant of variantDefinitions) {
-    // Accumulated in declaration order, in doubles, so boundaries round as PostHog's do.
-    const max = min + Number(variant.rollout_percentage) / 100;
-    variants.push({ key: variant.key, min, max });
-    min = max;
-  }
+  // Accumulated in declaration order, in doubles, so boundaries round as PostHog's do.
+  const variants = variantRanges(variantDefinitions);
   const variantKeys = new Set(variantDefinitions.map((v) => v.key));
   // Tried in stored order, as PostHog's flags service does since September 2025.
   const conditions = (filters.groups ?? []).map((c, i) => compiler.condition(c, i, aggregation, variantKeys));
@@ -488,43 +482,46 @@ class Session {
     if (!flag.active) return this.result(flag, false, null, reason('flag_disabled', null));
     if (flag.brokenDependency) return this.result(flag, false, null, reason('missing_dependency', null));
 
-    let focus: Properties = this.person;
+    const early = this.earlyAccess(flag);
+    if (early) return early;
+
+    // A group flag called without its group is not refused: each of its conditions is skipped
+    // (`no_group_type`, that condition's index), as PostHog's `get_match` does.
+    let focus: Properties | undefined = this.person;
     let bucket: string | null;
     if (flag.aggregation !== null) {
-      const group = this.groupProperties(flag.aggregation);
-      if (group === undefined) return this.result(flag, false, null, reason('no_group_type', null));
-      focus = group;
-      bucket = this.groupKey(flag.aggregation) as string;
+      focus = this.groupProperties(flag.aggregation);
+      bucket = this.groupKey(flag.aggregation) ?? '';
     } else {
       bucket = this.personBucket(flag);
     }
 
-    const early = this.earlyAccess(flag);
-    if (early) return early;
-
     if (flag.holdout) {
+      // Not the rollout hash: an empty id (or a missing group) hashes `holdout-` alone.
       const value = bucket ?? this.context.distinctId;
       if (flag.holdout.threshold === null || holdoutHash(value) <= flag.holdout.threshold) {
         return this.result(flag, true, flag.holdout.variant, reason('holdout_condition_value', null));
       }
     }
 
-    let best: ReasonCode = 'no_condition_match';
-    let bestIndex = 0;
+    // PostHog's seed: the lowest "could not evaluate" reason, no condition.
+    let best = 'no_group_type' as ReasonCode;
+    let bestIndex: number | null = null;
+    let skippedGroup = false;
     const note = (code: ReasonCode, index: number) => {
+      if (code === 'no_group_type') skippedGroup = true;
       if (REASON_PRIORITY[code] >= REASON_PRIORITY[best]) [best, bestIndex] = [code, index];
     };
     for (const condition of flag.conditions) {
       let conditionFocus = focus;
       let conditionBucket = bucket;
       if (condition.aggregation !== flag.aggregation && condition.aggregation !== null) {
-        const group = this.groupProperties(condition.aggregation);
-        if (group === undefined) {
-          note('no_group_type', condition.index);
-          continue;
-        }
-        conditionFocus = group;
-        conditionBucket = this.groupKey(condition.aggregation) as string;
+        conditionFocus = this.groupProperties(condition.aggregation);
+        conditionBucket = this.groupKey(condition.aggregation) ?? '';
+      }
+      if (conditionFocus === undefined) {
+        note('no_group_type', condition.index);
+        continue;
       }
       if (conditionBucket === null) {
         // Bucketed by a device id the caller did not send: nobody is in the rollout.
@@ -535,7 +532,7 @@ class Session {
         note('no_condition_match', condition.index);
         continue;
       }
-      if (condition.threshold !== null && flagHash(flag.key, conditionBucket) > condition.threshold) {
+      if (condition.threshold !== null && !inRollout(flagHash(flag.key, conditionBucket), condition.threshold)) {
         note('out_of_rollout_bound', condition.index);
         if (flag.earlyExit) return this.result(flag, false, null, reason('out_of_rollout_bound', condition.index));
         continue;
@@ -543,7 +540,13 @@ class Session {
       const variant = condition.variant ?? this.variantFor(flag, conditionBucket);
       return this.result(flag, true, variant, reason('condition_match', condition.index));
     }
-    return this.result(flag, false, null, reason(best, bestIndex));
+    const why = reason(best, bestIndex);
+    return this.result(
+      flag,
+      false,
+      null,
+      best === 'no_condition_match' && skippedGroup ? groupsNotEvaluatedReason(why) : why,
+    );
   }
 
   private personBucket(flag: CompiledFlag): string | null {
@@ -571,17 +574,13 @@ class Session {
     const bucket = this.personBucket(flag) ?? this.context.distinctId;
     const matched =
       condition.checks.every((check) => this.check(check, this.person)) &&
-      (condition.threshold === null || flagHash(flag.key, bucket) <= condition.threshold);
+      (condition.threshold === null || inRollout(flagHash(flag.key, bucket), condition.threshold));
     return this.result(flag, matched, null, reason('super_condition_value', 0));
   }
 
   private variantFor(flag: CompiledFlag, bucket: string): string | null {
     if (flag.variants.length === 0) return null;
-    const hash = flagHash(flag.key, bucket, 'variant');
-    for (const variant of flag.variants) {
-      if (hash >= variant.min && hash < variant.max) return variant.key;
-    }
-    return null;
+    return variantAt(flag.variants, flagHash(flag.key, bucket, 'variant'));
   }
 
   private result(flag: CompiledFlag, enabled: boolean, variant: string | null, why: EvaluationReason): FlagEvaluation {

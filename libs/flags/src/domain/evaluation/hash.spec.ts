@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { flagHash, holdoutHash } from './hash';
+import { flagHash, hash01, holdoutHash } from './hash';
 
 const SCALE = Number(0xfffffffffffffffn);
 
@@ -52,5 +52,14 @@ describe('flagHash', () => {
     expect(flagHash('ключ', 'пользователь')).toBe(parseInt(hex, 16) / SCALE);
     const holdout = createHash('sha1').update('holdout-user-1').digest('hex').slice(0, 15);
     expect(holdoutHash('user-1')).toBe(parseInt(holdout, 16) / SCALE);
+  });
+});
+
+describe('an empty identifier', () => {
+  it('hashes to 0 for rollouts and variants (PostHog’s get_hash), while holdouts hash `holdout-` alone', () => {
+    expect(flagHash('beta-search', '')).toBe(0);
+    expect(flagHash('beta-search', '', 'variant')).toBe(0);
+    expect(hash01('beta-search.')).toBe(0.6211969413249854); // what hashing would have given
+    expect(holdoutHash('')).toBe(0.9268829483920294);
   });
 });

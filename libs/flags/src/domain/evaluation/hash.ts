@@ -7,12 +7,49 @@
  * flag per request. The spec checks it against node:crypto.
  */
 export function flagHash(flagKey: string, id: string, salt = ''): number {
-  return hashOf(`${flagKey}.${id}${salt}`);
+  // PostHog's flags service (`get_hash`) answers 0 for an empty identifier without hashing: inside
+  // every rollout (0 <= 0%) and the first variant. Holdouts hash the prefix alone (below).
+  if (id === '') return 0;
+  return hash01(`${flagKey}.${id}${salt}`);
 }
 
-/** The holdout hash: same scale, but over `"holdout-<id>"` (a dash, no flag key). */
+/** The holdout hash: same scale, but over `"holdout-<id>"` (a dash, no flag key; `"holdout-"` for an empty id). */
 export function holdoutHash(id: string): number {
-  return hashOf(`holdout-${id}`);
+  return hash01(`holdout-${id}`);
+}
+
+/** A condition's rollout as a threshold: `percentage / 100` in doubles; null (everyone) for none. */
+export function rolloutThreshold(percentage: number | string | null | undefined): number | null {
+  return percentage === null || percentage === undefined ? null : Number(percentage) / 100;
+}
+
+/** In the rollout: `hash <= threshold`, so 0% still takes a hash of exactly 0 (an empty id). */
+export function inRollout(hash: number, threshold: number): boolean {
+  return hash <= threshold;
+}
+
+export interface VariantRange {
+  key: string;
+  min: number;
+  max: number;
+}
+
+/** Each variant's range: the previous bound plus its weight / 100, accumulated in stored order in doubles. */
+export function variantRanges(variants: ReadonlyArray<{ key: string; rollout_percentage?: unknown }>): VariantRange[] {
+  const ranges: VariantRange[] = [];
+  let min = 0;
+  for (const variant of variants) {
+    const max = min + Number(variant.rollout_percentage) / 100;
+    ranges.push({ key: variant.key, min, max });
+    min = max;
+  }
+  return ranges;
+}
+
+/** The variant whose range holds `hash` (`min <= hash < max`); null past the last bound (the flag is plain `true`). */
+export function variantAt(ranges: readonly VariantRange[], hash: number): string | null {
+  for (const range of ranges) if (hash >= range.min && hash < range.max) return range.key;
+  return null;
 }
 
 // 0xFFFFFFFFFFFFFFF as a double (it rounds to 2^60), what PostHog divides by in every language,
@@ -20,7 +57,8 @@ export function holdoutHash(id: string): number {
 const LONG_SCALE = Number(0xfffffffffffffffn);
 const TWO_POW_28 = 2 ** 28;
 
-function hashOf(text: string): number {
+/** The hash arithmetic alone (sha1_60): SHA-1 of the UTF-8 of `text`, its first 60 bits over 2^60 - 1. */
+export function hash01(text: string): number {
   const [h0, h1] = sha1(text);
   // 32 + 28 bits; both parts are exact doubles and the one addition rounds to nearest, the same
   // rounding parseInt applies to the 15-digit hex string.

@@ -9,7 +9,8 @@ export type {
   PropertyFilter,
   PropertyGroup,
 } from './definitions';
-export { flagHash, holdoutHash } from './hash';
+export { flagHash, hash01, holdoutHash, inRollout, rolloutThreshold, variantAt, variantRanges } from './hash';
+export type { VariantRange } from './hash';
 export { REASON_PRIORITY, evaluationReasonsCode, ofrepReason, reason } from './reasons';
 export type { EvaluationReason, ReasonCode } from './reasons';
 export { dependencyCycle, flagDependencyProperties, NO_CHAIN_LIMITS, withDependencyChains } from './dependencies';

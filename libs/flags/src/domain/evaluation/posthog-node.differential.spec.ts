@@ -14,7 +14,8 @@
  * Where posthog-node reads a value differently from PostHog's flags service, we follow the
  * service (README, "Compatibility"): numbers under `gt`/`lt` (the service compares only numbers,
  * posthog-node falls back to text), versions with pre-release or build parts or more than three
- * numbers, and dates in forms other than ISO 8601. A pair whose flag reads such a value is
+ * numbers, dates in forms other than ISO 8601, and the holdout of a group flag called without its
+ * group (the service runs it, posthog-node answers false). A pair whose flag reads such a value is
  * compared apart, recognised from the values alone (not from our engine), and reported.
  */
 import { jest } from '@jest/globals';
@@ -647,7 +648,13 @@ function divergentFlags(project: Project, person: Person): Set<string> {
           : p.type !== 'flag' && readsDifferently(p, bag),
       );
     });
-    if (diverges) out.add(flag.key);
+    // A group flag with a holdout called without its group: the service still runs the holdout
+    // (over `holdout-` alone, `get_holdout_hash`), posthog-node answers false before it.
+    const holdoutWithoutGroup =
+      aggregation !== null &&
+      !!flag.filters?.holdout &&
+      person.groups[GROUP_TYPES[String(aggregation) as '0' | '1']] === undefined;
+    if (diverges || holdoutWithoutGroup) out.add(flag.key);
   }
   const byReference = new Map<string, FlagDefinition>();
   for (const f of project.flags) byReference.set(f.key, f).set(String(f.id), f);
@@ -800,7 +807,7 @@ describe('agreement with posthog-node local evaluation', () => {
         `from partial properties (compared separately: ${partial.agreed} agree, ` +
         `${partial.cases - partial.agreed} differ where the server decides the skipped condition); and ` +
         `${followingTheService.cases} reading a value posthog-node reads differently from PostHog's service ` +
-        `(numbers under gt/lt, pre-release versions, non-ISO dates; compared separately: ` +
+        `(numbers under gt/lt, pre-release versions, non-ISO dates, group holdouts without the group; compared separately: ` +
         `${followingTheService.agreed} agree, ${followingTheService.cases - followingTheService.agreed} differ)`,
     );
     expect(disagreements).toEqual([]);

@@ -18,17 +18,19 @@ export interface EvaluationReason {
 
 /**
  * When no condition matches, the reported reason is the highest-priority one any condition gave;
- * a tie goes to the later condition (reference §4.2).
+ * a tie goes to the later condition. PostHog's flags service ranks them so (`FeatureFlagMatchReason::score`
+ * in rust/feature-flags `flag_match_reason.rs`): a condition skipped for want of its group
+ * (`no_group_type`) ranks below every condition that was evaluated.
  */
 export const REASON_PRIORITY: Readonly<Record<ReasonCode, number>> = {
-  super_condition_value: 4,
-  holdout_condition_value: 3.5,
-  condition_match: 3,
-  no_group_type: 2,
-  out_of_rollout_bound: 1,
-  no_condition_match: 0,
-  flag_disabled: -1,
-  missing_dependency: -2,
+  super_condition_value: 6,
+  holdout_condition_value: 5,
+  condition_match: 4,
+  out_of_rollout_bound: 3,
+  no_condition_match: 2,
+  no_group_type: 1,
+  flag_disabled: 0,
+  missing_dependency: -1,
 };
 
 /** Reasons made once and shared (frozen), by code and condition index + 1 (0 for none). */
@@ -59,6 +61,18 @@ export function budgetReason(why: EvaluationReason): EvaluationReason {
   return {
     ...why,
     description: `${why.description} (a regular expression was not evaluated: the request's evaluation budget ran out)`,
+  };
+}
+
+/**
+ * `why` (no condition matched) for a flag some of whose conditions were skipped for want of their
+ * group: the code stays `no_condition_match`, the description says so, as PostHog's
+ * `NoConditionMatchGroupsNotEvaluated` does.
+ */
+export function groupsNotEvaluatedReason(why: EvaluationReason): EvaluationReason {
+  return {
+    ...why,
+    description: 'No matching condition set (group conditions were not evaluated because no group type was provided)',
   };
 }
 
