@@ -255,6 +255,10 @@ const junkQueryValue: fc.Arbitrary<string> = fc.oneof(
 export interface Fixtures {
   key: string;
   limitedKey: string;
+  /** A plain member's key: the owner's webhooks and scheduled changes are not theirs to change. */
+  memberKey: string;
+  /** The owner's console session: its cookies and the CSRF token writes echo. */
+  session: { cookie: string; csrf: string };
   projectToken: string;
   /** Real values per path parameter, keyed by `<resource>/{param}` or `{param}`. */
   pathValues: Record<string, string[]>;
@@ -464,24 +468,34 @@ export function caseArbitrary(
 
   // OFREP authenticates with the project token; everything else with a personal key.
   const ownKey = template.startsWith('/ofrep/') ? fixtures.projectToken : fixtures.key;
+  const bearer = (value: string): Record<string, string> => ({ authorization: value });
   const authArb = fc.oneof(
-    { weight: 24, arbitrary: fc.constant(`Bearer ${ownKey}`) },
-    { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.constant(`Bearer ${fixtures.limitedKey}`) },
+    { weight: 20, arbitrary: fc.constant(bearer(`Bearer ${ownKey}`)) },
+    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constant(bearer(`Bearer ${fixtures.limitedKey}`)) },
+    { weight: 2, arbitrary: fc.constant(bearer(`Bearer ${fixtures.memberKey}`)) },
+    // the console's way in: the session cookie, with its CSRF token or without it
+    {
+      weight: 2,
+      arbitrary: fc.constant({ cookie: fixtures.session.cookie, 'x-csrftoken': fixtures.session.csrf }),
+    },
+    { weight: 1, arbitrary: fc.constant({ cookie: fixtures.session.cookie }) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom(
-        'Bearer phx_notakey0000000000000000000000000000',
-        'Bearer',
-        'Bearer ',
-        'Basic Zm9vOmJhcg==',
-        `bearer ${fixtures.key}`,
-        `Bearer ${fixtures.key}x`,
-        `Bearer ${'x'.repeat(5000)}`,
-        'Bearer \xff\xfe',
-        `Bearer ${fixtures.projectToken}`,
-        `Bearer ${fixtures.key}`,
-      ),
+      arbitrary: fc
+        .constantFrom(
+          'Bearer phx_notakey0000000000000000000000000000',
+          'Bearer',
+          'Bearer ',
+          'Basic Zm9vOmJhcg==',
+          `bearer ${fixtures.key}`,
+          `Bearer ${fixtures.key}x`,
+          `Bearer ${'x'.repeat(5000)}`,
+          'Bearer \xff\xfe',
+          `Bearer ${fixtures.projectToken}`,
+          `Bearer ${fixtures.key}`,
+        )
+        .map(bearer),
     },
   );
 
@@ -512,8 +526,7 @@ export function caseArbitrary(
         q += next;
       }
       url += q;
-      const headers: Record<string, string> = { ...extraHeaders };
-      if (auth !== undefined) headers.authorization = auth;
+      const headers: Record<string, string> = { ...extraHeaders, ...auth };
       for (const name of Object.keys(extraHeaders ?? {})) {
         const size = url.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
         if (size > MAX_HEAD) delete headers[name];

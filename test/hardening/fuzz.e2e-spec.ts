@@ -133,6 +133,21 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
     results: Array<{ id: string }>;
   };
 
+  const scheduledChange = await ok(
+    t.post(`${p}/scheduled_changes/`, {
+      record_id: flagIds[0],
+      model_name: 'FeatureFlag',
+      payload: { operation: 'update_status', value: false },
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+    201,
+  );
+  const signedIn = await t.signIn(t.email, t.password);
+  const session = {
+    cookie: signedIn.cookies.map((c) => c.split(';')[0]).join('; '),
+    csrf: signedIn.csrf,
+  };
+
   await ok(t.post(`${p}/feature_flags/${flagIds[1]}/dashboard/`), 200);
   const withDashboard = await ok(t.get(`${p}/feature_flags/${flagIds[1]}/`), 200);
 
@@ -142,6 +157,8 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
   return {
     key: t.key,
     limitedKey: limited.key,
+    memberKey: other.key,
+    session,
     projectToken: t.projectToken,
     pathValues: {
       '{project_id}': [String(t.projectId), '@current'],
@@ -155,6 +172,7 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       'roles/{id}': [String(role.id), String(role2.id)],
       'role_access/{id}': [String(access.id)],
       'webhooks/{id}': [String(webhook.id)],
+      'scheduled_changes/{id}': [String(scheduledChange.id)],
       '{delivery_id}': [delivery.results[0].id],
       '{membership_id}': [String(membership.id)],
       '{feature_flag_id}': flagIds,
@@ -176,6 +194,10 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       person_ids: [persons.map((x) => x.uuid)],
       events: [[{ id: '$pageview', type: 'events', order: 0 }], ['feature_flag.updated']],
       url: ['http://93.184.215.14/fuzz'],
+      // sign-in: the owner's email, spelled as it is and otherwise (İ for i, upper case)
+      email: [t.email, t.email.toUpperCase(), t.email.replace(/i/g, 'İ'), 'nobody@example.com'],
+      recurrence_interval: ['daily', 'weekly', 'hourly', null],
+      cron_expression: ['0 * * * *', '* * * * *', '0 0 30 2 *', null],
       slack_incoming_webhook: ['http://93.184.215.14/slack', null],
       funnel_correlation_person_entity: [{ id: '$pageview', type: 'events' }],
       funnel_correlation_person_limit: [10],

@@ -662,6 +662,38 @@ describe('tenant isolation, driven by the OpenAPI document', () => {
     expect((await t.get('/api/personal_api_keys/').expect(200)).text).not.toContain('stolen');
   });
 
+  it("lets a plain member of A's own organization change none of the owner's webhooks and scheduled changes, nor read a webhook's URL", async () => {
+    const A = `/api/projects/${a.tenant.projectId}`;
+    const member = await t.newUser(a.tenant.organizationId, { level: 'member' });
+    const failures: string[] = [];
+    const attempts: Array<[string, request.Test]> = [
+      ['patch webhook', t.patch(`${A}/webhooks/${a.webhookId}/`, { url: 'http://93.184.215.14/member' }, member.key)],
+      ['disable webhook', t.patch(`${A}/webhooks/${a.webhookId}/`, { enabled: false }, member.key)],
+      ['delete webhook', t.del(`${A}/webhooks/${a.webhookId}/`, member.key)],
+      [
+        'patch scheduled change',
+        t.patch(
+          `${A}/scheduled_changes/${a.scheduledChangeId}/`,
+          { scheduled_at: new Date(Date.now() + 3 * 86_400_000).toISOString() },
+          member.key,
+        ),
+      ],
+      ['delete scheduled change', t.del(`${A}/scheduled_changes/${a.scheduledChangeId}/`, member.key)],
+    ];
+    for (const [what, attempt] of attempts) {
+      const res = await attempt;
+      if (res.status !== 403) failures.push(`${what} → ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    for (const path of [`${A}/webhooks/`, `${A}/webhooks/${a.webhookId}/`]) {
+      const res = await t.get(path, member.key).expect(200);
+      if (res.text.includes(a.marker))
+        failures.push(`${path} shows the webhook's URL to a member: ${res.text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    // the owner still reads it whole
+    expect((await t.get(`${A}/webhooks/${a.webhookId}/`).expect(200)).text).toContain(a.marker);
+  });
+
   it("leaves every one of A's objects as it was", async () => {
     const A = `/api/projects/${a.tenant.projectId}`;
     const O = `/api/organizations/${a.tenant.organizationId}`;
