@@ -1095,10 +1095,15 @@ export interface paths {
         get: operations["ScheduledChanges_get"];
         put?: never;
         post?: never;
+        /** Only its creator and organization admins may (403 otherwise). */
         delete: operations["ScheduledChanges_delete"];
         options?: never;
         head?: never;
-        /** Changes the given fields; the target (`record_id`, `model_name`) is fixed, an executed one-time change too. */
+        /**
+         * Changes the given fields; the target (`record_id`, `model_name`) is fixed, an executed one-time
+         *     change too. Only its creator and organization admins may (403 otherwise); the change then runs
+         *     as the editor.
+         */
         patch: operations["ScheduledChanges_update"];
         trace?: never;
     };
@@ -1109,6 +1114,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The project's webhooks; URLs masked but for the caller's own (all of them for admins). */
         get: operations["Webhooks_list"];
         put?: never;
         /** A new subscription; the answer carries its signing secret, which is never shown again. */
@@ -1129,10 +1135,11 @@ export interface paths {
         get: operations["Webhooks_get"];
         put?: never;
         post?: never;
-        /** Deletes the subscription and its deliveries. */
+        /** Deletes the subscription and its deliveries: the webhook's creator and organization admins only (403 for other members). */
         delete: operations["Webhooks_delete"];
         options?: never;
         head?: never;
+        /** Changes the given fields: the webhook's creator and organization admins only (403 for other members). */
         patch: operations["Webhooks_update"];
         trace?: never;
     };
@@ -1164,6 +1171,23 @@ export interface paths {
         put?: never;
         /** Sends the delivery again now (same `webhook-id`), then with retries for 24 h; 409 while an attempt is in flight. */
         post: operations["Webhooks_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/webhooks/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who created, changed and deleted the project's webhooks, newest first (URLs masked). */
+        get: operations["Webhooks_activity"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1277,7 +1301,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate flags, legacy endpoint (SDK endpoint, project token in the body)
-         * @description `?v=3` and below (posthog-node 3.x, older posthog-js): `featureFlags` / `featureFlagPayloads` with a minimal `config`. `?v=4` and up: the `/flags` v2 body.
+         * @description As PostHog answers each version, with a minimal `config`: without `v` or `?v=1`, `featureFlags` is the list of the enabled flags’ keys; `?v=2`, a map of the enabled flags only; `?v=3` (posthog-node 3.x), every flag’s value with `featureFlagPayloads`; `?v=4` and up: the `/flags` v2 body.
          */
         post: operations["Sdk_decide"];
         delete?: never;
@@ -1630,6 +1654,8 @@ export interface components {
         CreatedWebhookDto: {
             /** Format: date-time */
             created_at: string;
+            /** @description Who created it (its owner: they and organization admins may change or delete it); null when unknown, then only admins may. */
+            created_by: components["schemas"]["UserBasicDto"] | null;
             enabled: boolean;
             events: ("feature_flag.created" | "feature_flag.updated" | "feature_flag.deleted" | "event_definition.updated")[];
             id: number;
@@ -1637,6 +1663,7 @@ export interface components {
             secret: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Where deliveries are POSTed. Shown whole to the webhook's creator and organization admins; to other members only its scheme and host (`https://example.com/…`), as `slack_incoming_webhook`. */
             url: string;
         };
         CreateFlagDto: {
@@ -1707,7 +1734,7 @@ export interface components {
             user_uuid: string;
         };
         CreateScheduledChangeDto: {
-            /** @description Five cron fields, read in UTC (instead of recurrence_interval). */
+            /** @description Five cron fields, read in UTC (instead of recurrence_interval); at most once every 60 minutes (one value in the minute field). */
             cron_expression?: string | null;
             /**
              * Format: date-time
@@ -1739,7 +1766,7 @@ export interface components {
             recurrence_interval?: "daily" | "weekly" | "monthly" | "yearly" | null;
             /**
              * Format: date-time
-             * @description When to apply the change; in the future.
+             * @description When to apply the change; in the future. A project holds at most 1000 pending changes (400 naming this field past it).
              */
             scheduled_at: string;
         };
@@ -1795,6 +1822,38 @@ export interface components {
                 [key: string]: string;
             };
             /** @description Flag key → variant or true/false. */
+            featureFlags: {
+                [key: string]: boolean | string;
+            };
+            /** @enum {boolean} */
+            isAuthenticated: false;
+            /** @enum {boolean} */
+            sessionRecording: false;
+            supportedCompression: string[];
+            toolbarParams: {
+                [key: string]: unknown;
+            };
+        };
+        DecideV1ResponseDto: {
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description The keys of the enabled flags. */
+            featureFlags: string[];
+            /** @enum {boolean} */
+            isAuthenticated: false;
+            /** @enum {boolean} */
+            sessionRecording: false;
+            supportedCompression: string[];
+            toolbarParams: {
+                [key: string]: unknown;
+            };
+        };
+        DecideV2ResponseDto: {
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description Enabled flag key → variant or true (disabled flags are left out). */
             featureFlags: {
                 [key: string]: boolean | string;
             };
@@ -2005,8 +2064,8 @@ export interface components {
             /** @description The flag's description (its `name`). */
             description: string | null;
             id: number;
-            /** @description The payload of the served value, as JSON text. */
-            payload?: string;
+            /** @description The payload of the served value, as JSON text; null without one. */
+            payload: string | null;
             version: number | null;
         };
         FlagReasonDto: {
@@ -2575,6 +2634,8 @@ export interface components {
             record_id: string;
             /** @enum {string|null} */
             recurrence_interval: "daily" | "weekly" | "monthly" | "yearly" | null;
+            /** @description The user the change runs as (whose rights it is checked against when it runs): its creator, or the organization admin who edited it last. Only the creator and organization admins may edit or delete a change. */
+            run_as: components["schemas"]["UserBasicDto"] | null;
             /**
              * Format: date-time
              * @description A recurring change's next run.
@@ -2728,6 +2789,7 @@ export interface components {
             name?: string;
         };
         UpdateScheduledChangeDto: {
+            /** @description At most once every 60 minutes. */
             cron_expression?: string | null;
             /** Format: date-time */
             end_date?: string | null;
@@ -2812,11 +2874,14 @@ export interface components {
         WebhookDto: {
             /** Format: date-time */
             created_at: string;
+            /** @description Who created it (its owner: they and organization admins may change or delete it); null when unknown, then only admins may. */
+            created_by: components["schemas"]["UserBasicDto"] | null;
             enabled: boolean;
             events: ("feature_flag.created" | "feature_flag.updated" | "feature_flag.deleted" | "event_definition.updated")[];
             id: number;
             /** Format: date-time */
             updated_at: string;
+            /** @description Where deliveries are POSTed. Shown whole to the webhook's creator and organization admins; to other members only its scheme and host (`https://example.com/…`), as `slack_incoming_webhook`. */
             url: string;
         };
     };
@@ -12290,6 +12355,96 @@ export interface operations {
             };
         };
     };
+    Webhooks_activity: {
+        parameters: {
+            query?: {
+                /** @description Default 10. */
+                limit?: number;
+                /** @description Default 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPageDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Users_me: {
         parameters: {
             query?: never;
@@ -13197,7 +13352,7 @@ export interface operations {
         parameters: {
             query?: {
                 compression?: "gzip-js" | "gzip" | "base64";
-                /** @description Response version (3: legacy; 4: as /flags?v=2). */
+                /** @description Response version (1: enabled keys; 2: enabled values; 3: legacy; 4: as /flags?v=2). */
                 v?: unknown;
             };
             header?: never;
@@ -13298,7 +13453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DecideResponseDto"] | components["schemas"]["FlagsResponseDto"];
+                    "application/json": components["schemas"]["DecideV1ResponseDto"] | components["schemas"]["DecideV2ResponseDto"] | components["schemas"]["DecideResponseDto"] | components["schemas"]["FlagsResponseDto"];
                 };
             };
             /** @description Malformed body, or a field of the wrong type. */
