@@ -93,7 +93,8 @@ describe('flag helpers: evaluation_reasons, my_flags, local_evaluation, blast ra
       const german = (await t.get(`${base}/evaluation_reasons?distinct_id=u1`).expect(200)).body;
       // Conditions in stored order: the first (everyone) decides, its variant by hash.
       expect(german.variants).toEqual({ value: 'a', evaluation: { reason: 'condition_match', condition_index: 0 } });
-      expect(german.companies.evaluation).toEqual({ reason: 'no_group_type', condition_index: null });
+      // without its group, the condition is skipped as no_group_type, with its index (PostHog's service)
+      expect(german.companies.evaluation).toEqual({ reason: 'no_group_type', condition_index: 0 });
       expect(german.pro.evaluation).toEqual({ reason: 'no_condition_match', condition_index: 0 });
     });
 
