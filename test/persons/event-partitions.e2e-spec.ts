@@ -81,10 +81,16 @@ describe('events partitioned by month', () => {
     const rows: Array<{ 'QUERY PLAN': string }> = await dataSource(t).query(`EXPLAIN ${sql}`, statement.params.values);
     const shown = rows.map((r) => r['QUERY PLAN']).join('\n');
     const scanned = [...new Set(shown.match(/on (events_\w+)/g) ?? [])].map((s) => s.slice(3)).sort();
-    // the last seven days lie in this month and perhaps the one before
+    // The last seven days lie in this month and perhaps the one before. In a month's first week
+    // they reach into the previous month, whose events wait in the default partition until that
+    // month is made (this test never makes it): then the default partition is read too.
+    const reachesBack = now.getTime() - 7 * 86_400_000 < month(now).getTime();
+    const previousMade = (await partitions()).includes(label(month(now, -1)));
+    const readsDefault = reachesBack && !previousMade;
+    const allowed = [label(month(now)), label(month(now, -1)), ...(readsDefault ? ['events_default'] : [])];
     expect(scanned.length).toBeGreaterThan(0);
-    expect(scanned.every((p) => [label(month(now)), label(month(now, -1))].includes(p))).toBe(true);
-    expect(shown).not.toContain('events_default');
+    expect(scanned.filter((p) => !allowed.includes(p))).toEqual([]);
+    if (!readsDefault) expect(shown).not.toContain('events_default');
   });
 
   it('deletes a person’s events from every month', async () => {
