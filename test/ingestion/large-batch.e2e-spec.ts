@@ -8,8 +8,9 @@ import { serverUrl } from '../support/test-database';
 // held it for 1,019 ms, so every other request of the process waited that long; measured here
 // on PostgreSQL: 802-934 ms before, 38-43 ms after). The embedded database runs its statements
 // on this process's event loop, up to 260 ms for one statement of 1,000 events on this machine
-// (5,394 ms for the whole batch at once before; 107-231 ms after), so its bound is looser.
-const MAX_BLOCK_MS = serverUrl() ? 100 : 500;
+// (5,394 ms for the whole batch at once before; 107-231 ms after, 422 ms for a health answer in
+// a CI run beside other test files), so its bound is looser: it holds the slicing, not the goal.
+const MAX_BLOCK_MS = serverUrl() ? 100 : 1_000;
 const EVENTS = 100_000;
 
 /** A batch as posthog-node sends it: 100,000 events of 1,000 persons, about 6.8 MB of JSON. */
