@@ -347,7 +347,21 @@ function filterValue(g: Gen, operator: string): unknown {
     case 'gte':
     case 'lt':
     case 'lte':
+      if (g.chance(0.3)) return g.pick([5, 10, 10.5, -1, 0, 0.5, 1e21, 7]);
       return g.pick(['5', '10', '10.5', '-1', '0', '1e3', '.5', 'inf', '-inf', '1e21', '100', '1700000000000', '7']);
+    case 'between':
+    case 'not_between': {
+      const bound = () =>
+        g.pick<unknown>([5, 10, 0, -1, 7, 10.5, '5', '10', '.5', '1e3', 'inf', '-inf', 'nan', 'x', true]);
+      if (g.chance(0.1)) return g.pick<unknown>([[5], [1, 2, 3], '5', [], [10, 5]]);
+      if (g.chance(0.3)) return [bound(), bound()];
+      const low = g.pick<number | string>([-1, 0, 5, 7, '5', '.5', '-inf', 1e3]);
+      return [low, g.pick<number | string>([Number(low) + g.int(0, 20), String(Number(low) + 3), 'inf'])];
+    }
+    case 'icontains_multi':
+    case 'not_icontains_multi':
+      if (g.chance(0.2)) return g.pick([...STRINGS, ...TRICKY]);
+      return Array.from({ length: g.int(0, 3) }, () => g.pick([...STRINGS, ...TRICKY, ...NUMBERS, true]));
     case 'is_date_before':
     case 'is_date_after':
     case 'is_date_exact': {

@@ -101,7 +101,13 @@ describe('validateFilters', () => {
       'invalid_value',
       /Invalid value for operator icontains: \['@posthog.com'\]/,
     ],
-    ['number for gt', withProps(person({ operator: 'gt', value: 5 })), 'invalid_value', /operator gt: 5/],
+    ['boolean for gt', withProps(person({ operator: 'gt', value: true })), 'invalid_value', /operator gt: True/],
+    [
+      'between without two numbers',
+      withProps(person({ operator: 'between', value: [1, 'x'] })),
+      'invalid_value',
+      /^between\/not_between operator requires numeric values$/,
+    ],
     [
       'regex over the length limit',
       withProps(person({ operator: 'regex', value: 'a'.repeat(1001) })),
@@ -274,7 +280,7 @@ describe('validateFilters', () => {
       payloads: { nope: 'x' },
     };
     expect(errorOf(everythingWrong).detail).toMatch(/can only use person/);
-    everythingWrong.groups[0].properties = [person({ operator: 'gt', value: 1 })];
+    everythingWrong.groups[0].properties = [person({ operator: 'gt', value: true })];
     expect(errorOf(everythingWrong).detail).toMatch(/must sum to 100/);
     everythingWrong.multivariate.variants[0].rollout_percentage = 100;
     expect(errorOf(everythingWrong).detail).toMatch(/variant override/);

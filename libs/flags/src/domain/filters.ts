@@ -4,6 +4,7 @@ import {
   DATE_OPERATORS,
   describeProblem,
   isPropertyOperator,
+  RANGE_PROBLEMS,
   TEXT_VALUE_OPERATORS,
   valueProblem,
 } from '@app/targeting';
@@ -407,6 +408,7 @@ function checkValue(p: Json, ctx: FiltersContext): void {
   if (problem.kind === 'version') {
     throw invalidFilters(`Invalid version for operator ${op}: ${pyRepr(value)}`, 'invalid_value');
   }
+  if (problem.kind === 'range') throw invalidFilters(RANGE_PROBLEMS[problem.reason], 'invalid_value');
   if (problem.kind === 'missing' || problem.kind === 'type') throw bad();
   throw invalidFilters(describeProblem(problem, `Property ${pyRepr(p.key)} (${op})`), 'invalid_value');
 }

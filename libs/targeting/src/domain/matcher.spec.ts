@@ -203,8 +203,67 @@ describe('property operators', () => {
     });
   });
 
+  describe('between / not_between (inclusive, PostHog’s flags service)', () => {
+    it.each([
+      [[1, 5], 1, true],
+      [[1, 5], 5, true], // both ends included
+      [[1, 5], 3.5, true],
+      [[1, 5], 0.99, false],
+      [[1, 5], 6, false],
+      [['1', '5'], '3', true], // numeric strings on either side
+      [[1, 1], 1, true],
+      [['-inf', 'inf'], -1e300, true],
+      [[1, 5], '3x', null], // not a number: neither operator matches
+      [[1, 5], 'nan', null],
+      [[1, 5], true, null],
+      [[1, 5], null, null],
+      [[5, 1], 3, null], // min above max: an invalid filter
+      [[1, 'x'], 3, null],
+      [[1], 3, null],
+      [[1, 2, 3], 2, null],
+      ['1', 1, null],
+    ])('%j on %j → %s', (filter, value, expected) => {
+      expect(match('between', filter, is(value))).toBe(expected ?? false);
+      expect(match('not_between', filter, is(value))).toBe(expected === null ? false : !expected);
+    });
+
+    it('holds not_between, and not between, for a person without the property', () => {
+      expect(match('between', [1, 5], {})).toBe(false);
+      expect(match('not_between', [1, 5], {})).toBe(true);
+      expect(match('not_between', [5, 1], {})).toBe(true); // PostHog checks the value's presence first
+      expect(match('not_between', undefined, {})).toBe(false); // ... after the filter's
+    });
+  });
+
+  describe('icontains_multi / not_icontains_multi', () => {
+    it.each([
+      [['gmail', 'posthog'], 'ben@PostHog.com', true],
+      [['gmail', 'yahoo'], 'ben@posthog.com', false],
+      ['HOG', 'posthog', true], // a single value is a list of one
+      [[5], 'a5b', true],
+      [[], 'anything', false],
+      [['ä'], 'Ä', false], // ASCII folding only, as icontains
+      [['null'], null, true], // null reads as the text null, as icontains
+    ])('%j on %j → %s', (filter, value, expected) => {
+      expect(match('icontains_multi', filter, is(value))).toBe(expected);
+      expect(match('not_icontains_multi', filter, is(value))).toBe(!expected);
+    });
+
+    it('holds not_icontains_multi for a person without the property', () => {
+      expect(match('icontains_multi', ['a'], {})).toBe(false);
+      expect(match('not_icontains_multi', ['a'], {})).toBe(true);
+    });
+  });
+
+  it('compares numeric filter values as numbers', () => {
+    expect(match('gte', 18, is(18))).toBe(true);
+    expect(match('gte', 18, is('18'))).toBe(true);
+    expect(match('gt', 18, is(17.9))).toBe(false);
+    expect(match('lt', 1.5, is('1'))).toBe(true);
+  });
+
   it('never matches an unknown operator or a missing key for value operators', () => {
-    expect(match('between', [1, 5], is(3))).toBe(false);
+    expect(match('min', 1, is(3))).toBe(false);
     expect(match('semver_eq', '1.0.0', {})).toBe(false);
     expect(match('is_date_after', '-7d', {})).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { parseDateFilter, parseDateProperty, resolveDateFilter } from './dates';
 import type { DateFilter } from './dates';
 import type { TargetingLimits } from './limits';
-import { DATE_OPERATORS, isPropertyOperator } from './operators';
+import { isPropertyOperator, OPERATOR_TABLE } from './operators';
 import type { PropertyOperator } from './operators';
 import { compileRegex, ENGINE_MAX_PROGRAM, EvaluationBudget } from './regex';
 import type { CompiledRegex } from './regex';
@@ -25,11 +25,16 @@ export type Predicate =
   | { op: 'is_not_set' }
   | { op: TextOperator; needle: string }
   | { op: 'regex' | 'not_regex'; regex: CompiledRegex | null }
+  | { op: 'icontains_multi' | 'not_icontains_multi'; needles: string[] }
   | { op: 'gt' | 'gte' | 'lt' | 'lte'; bound: number | null }
+  | { op: 'between' | 'not_between'; range: NumericRange | null }
   | { op: 'is_date_before' | 'is_date_after' | 'is_date_exact'; date: DateFilter }
   | { op: VersionOperator; version: Version | null }
   | { op: 'semver_tilde' | 'semver_caret' | 'semver_wildcard'; requirement: VersionRequirement | null }
   | { op: 'never' };
+
+/** An inclusive numeric range, `[min, max]` with `min <= max`. */
+export type NumericRange = { min: number; max: number };
 
 /** `truthy` set: the value is boolean-like and compared by truthiness; else one of `texts`, lowered. */
 export type ExactPredicate = { op: 'exact' | 'is_not'; truthy: boolean | null; texts: ReadonlySet<string> };
@@ -38,29 +43,19 @@ export type TextOperator =
   'icontains' | 'not_icontains' | 'starts_with' | 'not_starts_with' | 'ends_with' | 'not_ends_with';
 export type VersionOperator = 'semver_eq' | 'semver_neq' | 'semver_gt' | 'semver_gte' | 'semver_lt' | 'semver_lte';
 
-/** The operators whose filter value is text and that read `null` as `"null"`. */
-const STRING_OPERATORS: ReadonlySet<string> = new Set([
-  'exact',
-  'is_not',
-  'icontains',
-  'not_icontains',
-  'starts_with',
-  'not_starts_with',
-  'ends_with',
-  'not_ends_with',
-  'regex',
-  'not_regex',
-]);
+/** The operators that read a `null` property value as the text `null`. */
+const STRING_OPERATORS: ReadonlySet<string> = new Set(
+  Object.entries(OPERATOR_TABLE)
+    .filter(([, spec]) => spec.nullAsText)
+    .map(([op]) => op),
+);
 
 /** Operators that hold for a property the person does not have. */
-const MATCH_WHEN_ABSENT: ReadonlySet<string> = new Set([
-  'is_not',
-  'not_icontains',
-  'not_starts_with',
-  'not_ends_with',
-  'not_regex',
-  'is_not_set',
-]);
+const MATCH_WHEN_ABSENT: ReadonlySet<string> = new Set(
+  Object.entries(OPERATOR_TABLE)
+    .filter(([, spec]) => spec.whenAbsent)
+    .map(([op]) => op),
+);
 
 const RANGES: Record<string, RangeOperator> = {
   semver_tilde: 'tilde',
@@ -91,6 +86,11 @@ export function compilePredicate(
     case 'ends_with':
     case 'not_ends_with':
       return { op, needle: asciiLower(textOf(value)) };
+    case 'icontains_multi':
+    case 'not_icontains_multi':
+      // No value at all matches nothing, for both (PostHog's service checks the value first).
+      if (value === undefined || value === null) return { op: 'never' };
+      return { op, needles: (Array.isArray(value) ? value : [value]).map((v) => asciiLower(textOf(v))) };
     case 'regex':
     case 'not_regex': {
       const compiled = compileRegex(textOf(value), maxProgram);
@@ -101,6 +101,10 @@ export function compilePredicate(
     case 'lt':
     case 'lte':
       return { op, bound: numberOf(value) };
+    case 'between':
+    case 'not_between':
+      if (value === undefined || value === null) return { op: 'never' };
+      return { op, range: rangeOf(value) };
     case 'is_date_before':
     case 'is_date_after':
     case 'is_date_exact':
@@ -112,6 +116,18 @@ export function compilePredicate(
     default:
       return { op, version: parseVersion(value) };
   }
+}
+
+/**
+ * `[min, max]` as PostHog's service reads it: two values that parse as numbers (not NaN), min
+ * not above max; else null (the filter is invalid: `between` never matches, `not_between` only
+ * a person without the property).
+ */
+export function rangeOf(value: unknown): NumericRange | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [min, max] = value.map(numberOf);
+  if (min === null || max === null || min > max) return null;
+  return { min, max };
 }
 
 function exactPredicate(op: 'exact' | 'is_not', value: unknown): Predicate {
@@ -160,6 +176,11 @@ export function matchesValue(p: Predicate, value: unknown, ctx: MatchContext): b
       return asciiLower(textOf(value)).endsWith(p.needle);
     case 'not_ends_with':
       return !asciiLower(textOf(value)).endsWith(p.needle);
+    case 'icontains_multi':
+    case 'not_icontains_multi': {
+      const text = asciiLower(textOf(value));
+      return p.needles.some((needle) => text.includes(needle)) === (p.op === 'icontains_multi');
+    }
     case 'regex':
     case 'not_regex': {
       // An invalid pattern matches nothing, for both operators; so does one over the budget.
@@ -176,6 +197,13 @@ export function matchesValue(p: Predicate, value: unknown, ctx: MatchContext): b
       if (p.op === 'gte') return number >= p.bound;
       if (p.op === 'lt') return number < p.bound;
       return number <= p.bound;
+    }
+    case 'between':
+    case 'not_between': {
+      // A value that is not a number (NaN included) matches neither operator.
+      const number = numberOf(value);
+      if (number === null || p.range === null) return false;
+      return (number >= p.range.min && number <= p.range.max) === (p.op === 'between');
     }
     case 'is_date_before':
     case 'is_date_after':
@@ -217,7 +245,8 @@ export function matchesValue(p: Predicate, value: unknown, ctx: MatchContext): b
 /** Why a filter value cannot be saved. */
 export type ValueProblem =
   | { kind: 'missing' }
-  | { kind: 'type'; expected: 'string' | 'scalar' | 'scalars' }
+  | { kind: 'type'; expected: 'string' | 'scalar' | 'scalars' | 'strings' }
+  | { kind: 'range'; reason: keyof typeof RANGE_PROBLEMS }
   | { kind: 'date' }
   | { kind: 'version' }
   | { kind: 'regex_length'; max: number }
@@ -247,24 +276,36 @@ export function valueProblem(
   value: unknown,
   options: ValueCheckOptions,
 ): ValueProblem | null {
-  if (operator === 'is_set' || operator === 'is_not_set') return null;
+  const kind = OPERATOR_TABLE[operator].value;
+  if (kind === 'none') return null;
   if (value === undefined || value === null) return { kind: 'missing' };
-  if (operator === 'exact' || operator === 'is_not') {
-    if (isScalar(value) || isObject(value)) return null;
-    if (Array.isArray(value) && value.every((v) => isScalar(v) || isObject(v))) return null;
-    return { kind: 'type', expected: 'scalars' };
-  }
-  if (DATE_OPERATORS.has(operator)) {
-    if (typeof value !== 'string') return { kind: 'type', expected: 'string' };
-    return parseDateFilter(value).kind === 'invalid' ? { kind: 'date' } : null;
-  }
-  if (operator in RANGES) {
-    if (typeof value !== 'string') return { kind: 'type', expected: 'string' };
-    return parseRequirement(RANGES[operator], value) === null ? { kind: 'version' } : null;
-  }
-  if (operator.startsWith('semver_')) {
-    if (!isScalar(value) || typeof value === 'boolean') return { kind: 'type', expected: 'string' };
-    return parseVersion(value) === null ? { kind: 'version' } : null;
+  switch (kind) {
+    case 'scalars':
+      if (isScalar(value) || isObject(value)) return null;
+      if (Array.isArray(value) && value.every((v) => isScalar(v) || isObject(v))) return null;
+      return { kind: 'type', expected: 'scalars' };
+    case 'strings':
+      if (isScalar(value)) return null;
+      return Array.isArray(value) && value.every(isScalar) ? null : { kind: 'type', expected: 'strings' };
+    case 'number':
+      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+        ? null
+        : { kind: 'type', expected: 'scalar' };
+    case 'range': {
+      if (!Array.isArray(value) || value.length !== 2) return { kind: 'range', reason: 'shape' };
+      const [min, max] = value.map(numberOf);
+      if (min === null || max === null) return { kind: 'range', reason: 'numbers' };
+      return min > max ? { kind: 'range', reason: 'order' } : null;
+    }
+    case 'date':
+      if (typeof value !== 'string') return { kind: 'type', expected: 'string' };
+      return parseDateFilter(value).kind === 'invalid' ? { kind: 'date' } : null;
+    case 'requirement':
+      if (typeof value !== 'string') return { kind: 'type', expected: 'string' };
+      return parseRequirement(RANGES[operator], value) === null ? { kind: 'version' } : null;
+    case 'version':
+      if (!isScalar(value) || typeof value === 'boolean') return { kind: 'type', expected: 'string' };
+      return parseVersion(value) === null ? { kind: 'version' } : null;
   }
   if (!isScalar(value)) return { kind: 'type', expected: 'scalar' };
   if (operator !== 'regex' && operator !== 'not_regex') return null;
@@ -279,6 +320,13 @@ export function valueProblem(
   return compiled.regex.backtracking && options.refuseBacktracking ? { kind: 'regex_backtracking' } : null;
 }
 
+/** PostHog's flags service's messages for an invalid `between` / `not_between` value. */
+export const RANGE_PROBLEMS = {
+  shape: 'between/not_between operator requires a two-element array [min, max]',
+  numbers: 'between/not_between operator requires numeric values',
+  order: 'between/not_between operator requires min value to be less than or equal to max value',
+} as const;
+
 /** A problem as an English sentence about `subject` (e.g. `Property filter "email" (regex)`). */
 export function describeProblem(problem: ValueProblem, subject: string): string {
   switch (problem.kind) {
@@ -289,7 +337,10 @@ export function describeProblem(problem: ValueProblem, subject: string): string 
         string: `${subject} needs a string value.`,
         scalar: `${subject} needs a string or number value.`,
         scalars: `${subject} needs a string, number, boolean or object, or a list of them.`,
+        strings: `${subject} needs a string or a list of strings.`,
       }[problem.expected];
+    case 'range':
+      return `${subject}: ${RANGE_PROBLEMS[problem.reason]}.`;
     case 'date':
       return `${subject} needs a date or a relative date like -7d.`;
     case 'version':

@@ -72,4 +72,22 @@ describe('parsePropertyFilter', () => {
     const [ok] = filterLeaves(parsePropertyFilter([{ key: 'v', value: '1.2', operator: 'semver_caret' }]));
     expect(ok.predicate).toMatchObject({ op: 'semver_caret', requirement: { op: 'caret', major: '1', minor: '2' } });
   });
+
+  it('validates between ranges with PostHog’s messages, and accepts numeric values', () => {
+    const parse = (operator: string, value: unknown) => () => parsePropertyFilter([{ key: 'n', operator, value }]);
+    expect(parse('between', [1, 'x'])).toThrow('between/not_between operator requires numeric values');
+    expect(parse('not_between', [5, 1])).toThrow(
+      'between/not_between operator requires min value to be less than or equal to max value',
+    );
+    expect(parse('between', 5)).toThrow('between/not_between operator requires a two-element array [min, max]');
+    expect(parse('between', [1, 2, 3])).toThrow('two-element array');
+    expect(parse('between', ['1', 5])).not.toThrow();
+    expect(
+      filterLeaves(parsePropertyFilter([{ key: 'n', operator: 'between', value: ['1', 5] }]))[0].predicate,
+    ).toEqual({ op: 'between', range: { min: 1, max: 5 } });
+    expect(parse('gte', 18)).not.toThrow();
+    expect(parse('gte', true)).toThrow(/string or number/);
+    expect(parse('icontains_multi', ['a', 'b'])).not.toThrow();
+    expect(parse('icontains_multi', [{ a: 1 }])).toThrow(/list of strings/);
+  });
 });

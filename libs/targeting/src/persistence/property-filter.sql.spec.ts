@@ -19,6 +19,16 @@ describe('propertyFilterToSql', () => {
     expect(params[5]).toEqual(['a@x.io']);
   });
 
+  it('compiles between as an inclusive range and icontains_multi as any of its needles', () => {
+    const range = compile([{ key: 'age', operator: 'not_between', value: ['18', 65] }]);
+    expect(range.sql).toMatch(/^\(\(NOT \(p\.properties \? \$1\) OR coalesce\(NOT \(.*\)\)\)$/);
+    expect(range.sql).toContain(' BETWEEN $2::float8 AND $3::float8), false)');
+    expect(range.params).toEqual(['age', '18', '65']);
+    const multi = compile([{ key: 'email', operator: 'icontains_multi', value: ['GMAIL', 5] }]);
+    expect(multi.sql).toContain('unnest($2::text[])');
+    expect(multi.params).toEqual(['email', ['gmail', '5']]);
+  });
+
   it('joins groups and negates leaves', () => {
     const { sql } = compile({
       type: 'OR',

@@ -177,6 +177,12 @@ export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFil
             : `right(${folded}, ${p.add([...pred.needle].length)}) = ${needle}`;
         return pred.op.startsWith('not_') ? `NOT (${hit})` : hit;
       }
+      case 'icontains_multi':
+      case 'not_icontains_multi': {
+        const folded = `translate(${text}, '${UPPER}', '${LOWER}')`;
+        const hit = `EXISTS (SELECT 1 FROM unnest(${p.add(pred.needles)}::text[]) AS needle WHERE strpos(${folded}, needle) > 0)`;
+        return pred.op === 'icontains_multi' ? hit : `NOT (${hit})`;
+      }
       case 'regex':
       case 'not_regex': {
         const pattern = pred.regex?.postgres() ?? null;
@@ -192,6 +198,13 @@ export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFil
         if (pred.bound === null) return 'FALSE';
         const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[pred.op];
         return `${number} ${op} ${p.add(String(pred.bound))}::float8`;
+      }
+      case 'between':
+      case 'not_between': {
+        if (pred.range === null) return 'FALSE';
+        const hit = `${number} BETWEEN ${p.add(String(pred.range.min))}::float8 AND ${p.add(String(pred.range.max))}::float8`;
+        // A value that is not a number makes `hit` NULL: false for both operators.
+        return pred.op === 'between' ? hit : `NOT (${hit})`;
       }
       case 'is_date_before':
       case 'is_date_after':
