@@ -152,8 +152,8 @@ describe('feature flags: validation (reference §2.3), 400 with code and attr, n
       /at most 500 conditions/,
     ],
     [
-      'gt with a number',
-      () => ({ filters: conditions(person({ operator: 'gt', value: 5 })) }),
+      'between with its ends the wrong way round',
+      () => ({ filters: conditions(person({ operator: 'between', value: [10, 5] })) }),
       'invalid_value',
       'filters',
     ],
