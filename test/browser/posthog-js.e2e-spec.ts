@@ -37,7 +37,7 @@ interface PostHogGlobal {
  * A site's page: posthog-js's browser bundle, unmodified from the npm registry (the snippet's
  * `array.js`, which loads the remote config script first), initialised with Bunting as its host.
  */
-function startSite(buntingUrl: string, token: string): Promise<Server> {
+function startSite(buntingUrl: string, token: string, config: Record<string, unknown> = {}): Promise<Server> {
   const bundle = readFileSync(join(ROOT, 'node_modules/posthog-js/dist/array.js'));
   const page = `<!doctype html>
 <html>
@@ -51,6 +51,7 @@ function startSite(buntingUrl: string, token: string): Promise<Server> {
         api_host: ${JSON.stringify(buntingUrl)},
         // posthog-js drops the events of browsers that say they are automated, as this one does
         opt_out_useragent_filter: true,
+        ...${JSON.stringify(config)},
       });
     </script>
   </head>
@@ -230,5 +231,61 @@ describe('posthog-js in Chromium against Bunting', () => {
 
     await page.close();
     expect(problems).toEqual([]);
+  });
+
+  it('is given no server-only flag nor its payload, and only the flags of the evaluation contexts it names', async () => {
+    const on = { groups: [{ properties: [], rollout_percentage: 100 }] };
+    await createFlag(t, {
+      key: 'server-only',
+      evaluation_runtime: 'server',
+      filters: { ...on, payloads: { true: JSON.stringify({ apiSecret: 'not-for-browsers' }) } },
+    });
+    await createFlag(t, { key: 'client-only', evaluation_runtime: 'client', filters: on });
+    await createFlag(t, { key: 'web-only', evaluation_contexts: ['web'], filters: on });
+    await createFlag(t, { key: 'mobile-only', evaluation_contexts: ['mobile'], filters: on });
+    const webSite = await startSite(t.baseUrl, t.projectToken, { evaluation_contexts: ['web'] });
+    try {
+      const page = await browser.newPage();
+      const { problems } = watch(page);
+      const answers: string[] = [];
+      page.on('response', async (r) => {
+        if (r.url().includes('/flags/')) answers.push(await r.text());
+      });
+      await page.goto(`http://localhost:${(webSite.address() as AddressInfo).port}/`);
+      const seen = await page.evaluate(
+        () =>
+          new Promise<Record<string, unknown>>((resolve) => {
+            const { posthog } = globalThis as unknown as PostHogGlobal;
+            posthog.onFeatureFlags(() =>
+              resolve(
+                Object.fromEntries(
+                  ['server-only', 'client-only', 'web-only', 'mobile-only', 'browser-beta'].map((k) => [
+                    k,
+                    posthog.getFeatureFlag(k) ?? null,
+                  ]),
+                ),
+              ),
+            );
+          }),
+      );
+      expect(seen).toEqual({
+        'server-only': null,
+        'client-only': true,
+        'web-only': true,
+        'mobile-only': null,
+        'browser-beta': true,
+      });
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as PostHogGlobal).posthog.getFeatureFlagPayload('server-only'),
+        ),
+      ).toBeUndefined();
+      await waitFor(async () => (answers.length > 0 ? true : undefined), 15_000, 100);
+      expect(answers.join('')).not.toContain('not-for-browsers');
+      await page.close();
+      expect(problems).toEqual([]);
+    } finally {
+      await new Promise((r) => webSite.close(r));
+    }
   });
 });

@@ -50,6 +50,10 @@ describe('feature flags: CRUD, state table, versions', () => {
         usage_dashboard: null,
         analytics_dashboards: [],
         has_enriched_analytics: false,
+        is_remote_configuration: false,
+        has_encrypted_payloads: false,
+        evaluation_runtime: 'all',
+        evaluation_contexts: [],
         last_called_at: null,
         status: 'active',
       });

@@ -88,6 +88,7 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       },
     },
     { key: 'fuzz-flag-c', name: 'C', filters: { groups: [{ properties: [], rollout_percentage: 10 }] } },
+    { key: 'fuzz-flag-rc', is_remote_configuration: true, filters: { groups: [], payloads: { true: '{"a":1}' } } },
   ];
   const flags = [];
   for (const body of flagBodies) flags.push(await ok(t.post(`${p}/feature_flags/`, body), 201));
@@ -167,6 +168,7 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       'persons/{id}': persons.flatMap((x) => [x.uuid, String(x.id)]),
       'cohorts/{id}': [...cohorts.map((c) => String(c.id)), ...costly.cohortIds.map(String)],
       'feature_flags/{id}': flagIds,
+      'feature_flags/{id_or_key}': [...flagIds, ...flagBodies.map((f) => f.key)],
       'dashboards/{id}': [String(withDashboard.usage_dashboard)],
       'event_definitions/{id}': definitions.map((d) => d.id),
       'roles/{id}': [String(role.id), String(role2.id)],

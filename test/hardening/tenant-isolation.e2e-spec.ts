@@ -55,6 +55,7 @@ const IDS: Record<string, (w: World) => Array<string | number>> = {
   'feature_flags/{id}': (w) => w.flags.map((f) => f.id),
   'feature_flags/{feature_flag_id}': (w) => w.flags.map((f) => f.id),
   'feature_flags/{feature_flag_key}': (w) => w.flags.map((f) => f.key),
+  'feature_flags/{id_or_key}': (w) => w.flags.flatMap((f) => [f.id, f.key]),
   'roles/{id}': (w) => [w.roleId],
   'role_memberships/{membership_id}': (w) => [w.membershipId],
   'role_access/{id}': (w) => [w.roleAccessId],
@@ -206,6 +207,10 @@ const QUERIES: Record<string, (a: World, b: World) => Array<[string, Expect]>> =
   'get /api/feature_flag/local_evaluation': (a, b) => [
     [`token=${a.tenant.projectToken}`, '4xx'],
     [`token=${b.tenant.projectToken}&send_cohorts`, 'no-leak'],
+  ],
+  'get /api/projects/{project_id}/feature_flags/{id_or_key}/remote_config': (a, b) => [
+    [`token=${a.tenant.projectToken}`, '4xx'],
+    [`token=${b.tenant.projectToken}`, '4xx'],
   ],
   'get /api/projects/{project_id}/feature_flags/local_evaluation': () => [
     ['', 'no-leak'],

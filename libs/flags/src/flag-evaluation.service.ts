@@ -103,13 +103,19 @@ export class FlagEvaluationService implements OnModuleInit {
     return remoteConfigOf(token, definitions.activeKeys.length > 0);
   }
 
-  /** An SDK request: the flags asked for (every active flag by default); inactive ones are left out. */
+  /**
+   * An SDK request: the flags asked for (every active flag by default); inactive ones are left
+   * out, and so are those not served to the request's runtime and evaluation contexts.
+   */
   async evaluate(projectId: number, request: FlagsRequest, endpoint: string): Promise<Evaluated> {
     evaluations.inc({ endpoint });
     const definitions = await this.cache.get(projectId);
+    const { runtime, evaluationContexts: contexts } = request;
     const keys = request.flagKeys
-      ? [...new Set(request.flagKeys)].filter((k) => definitions.byKey.get(k)?.active)
-      : definitions.activeKeys;
+      ? [...new Set(request.flagKeys)].filter(
+          (k) => definitions.byKey.get(k)?.active && definitions.serves(k, runtime, contexts),
+        )
+      : definitions.servedKeys(runtime, contexts);
     if (keys.length === 0) return { definitions, results: [] };
     const context = await this.context(projectId, definitions, request);
     this.count(projectId, definitions, keys);
@@ -126,10 +132,12 @@ export class FlagEvaluationService implements OnModuleInit {
   async evaluateLive(projectId: number, request: FlagsRequest, endpoint: string, key?: string): Promise<Evaluated> {
     evaluations.inc({ endpoint });
     const definitions = await this.cache.get(projectId);
-    if (key !== undefined && !definitions.byKey.has(key)) return { definitions, results: [] };
+    const { runtime, evaluationContexts: contexts } = request;
+    if (key !== undefined && !definitions.serves(key, runtime, contexts)) return { definitions, results: [] };
     const context = await this.context(projectId, definitions, request);
-    this.count(projectId, definitions, key === undefined ? definitions.activeKeys : [key]);
-    const keys = key === undefined ? undefined : [key];
+    this.count(projectId, definitions, key === undefined ? definitions.servedKeys(runtime, contexts) : [key]);
+    // Inactive flags answer too (as disabled), unless the request's runtime or contexts leave them out.
+    const keys = key === undefined ? definitions.servedLiveKeys(runtime, contexts) : [key];
     return {
       definitions,
       results: await this.turns.run(projectId, () => evaluateAll(definitions.compiled, context, keys)),

@@ -2,6 +2,8 @@ import { CohortsModule } from '@app/cohorts';
 import { FlagDefinitionChangesModule } from '@app/flag-definition-changes';
 import { WebhookOutboxModule } from '@app/webhook-outbox';
 import { PersonsModule } from '@app/persons';
+import { FlagPayloadCodec } from './flag-payload-codec';
+import { FlagRemoteConfigController } from './http/flag-remote-config.controller';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlagCallCounter, FlagClock } from './flag-calls';
@@ -47,6 +49,7 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     FlagEvaluationController,
     FlagAudienceController,
     UsageDashboardsController,
+    FlagRemoteConfigController,
     FlagsController,
     FlagVersionsController,
     OrganizationFlagsController,
@@ -60,6 +63,7 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     FlagClock,
     FlagCallCounter,
     FlagsService,
+    FlagPayloadCodec,
     FlagsRepository,
     FlagEditPolicies,
     DashboardsRepository,

@@ -31,6 +31,7 @@ import {
   remapCohortIds,
   validateFilters,
 } from './domain/filters';
+import type { FlagFilters } from './domain/filters';
 import {
   activitySnapshot,
   applyChanges,
@@ -43,6 +44,8 @@ import {
   FlagChanges,
 } from './domain/flag';
 import { FlagErrors } from './domain/flag.errors';
+import { checkEvaluationContexts } from './domain/evaluation-runtime';
+import type { EvaluationRuntime } from './domain/evaluation-runtime';
 import type { FlagListFilter, FlagListQuery } from './domain/flag-list';
 import { FlagAtVersion, flagAtVersion, MAX_HISTORY_ENTRIES } from './domain/flag-versions';
 import type { ActivityTrigger } from './domain/scheduled-change';
@@ -51,6 +54,7 @@ import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagStatus, flagStatus, STALE_AFTER_MS } from './domain/flag-status';
 import { DashboardsRepository } from './persistence/dashboards.repository';
 import { FlagsRepository } from './persistence/flags.repository';
+import { FlagPayloadCodec } from './flag-payload-codec';
 
 /** A flag write as the API receives it (PostHog's field names; absent = unchanged). */
 export interface FlagInput {
@@ -67,6 +71,11 @@ export interface FlagInput {
   tags?: string[];
   analytics_dashboards?: number[];
   has_enriched_analytics?: boolean;
+  is_remote_configuration?: boolean;
+  has_encrypted_payloads?: boolean;
+  /** `server`, `client`, `all` or null (checked by the DTO). */
+  evaluation_runtime?: EvaluationRuntime | null;
+  evaluation_contexts?: unknown[];
 }
 
 export interface CopyFlagsInput {
@@ -107,6 +116,7 @@ export class FlagsService {
     private readonly clock: FlagClock,
     private readonly calls: FlagCallCounter,
     private readonly outbox: WebhookOutbox,
+    private readonly payloadCodec: FlagPayloadCodec,
   ) {}
 
   /**
@@ -164,6 +174,19 @@ export class FlagsService {
     const flag = await this.repo.findById(scope.id, id);
     if (!flag) throw DomainError.notFound();
     return (await this.views(actor, scope, [flag]))[0];
+  }
+
+  /**
+   * PostHog's `remote_config` action: the `true` payload (JSON text) of a remote-config flag, by
+   * id or key, decrypted when encrypted (the route's scope guards it); 404 for any other flag.
+   */
+  async remoteConfigPayload(scope: ProjectAccess, idOrKey: string): Promise<string | null> {
+    const flag = /^\d{1,9}$/.test(idOrKey)
+      ? await this.repo.findById(scope.id, Number(idOrKey))
+      : await this.repo.findLiveByKey(scope.id, idOrKey);
+    if (!flag || flag.deleted || !flag.isRemoteConfiguration) throw DomainError.notFound();
+    const payload = flag.filters.payloads?.true ?? null;
+    return flag.hasEncryptedPayloads ? this.payloadCodec.decryptOne(payload) : payload || null;
   }
 
   /** SDK evaluations of the flag per day over the last `days` days (the usage dashboard's counts). */
@@ -241,7 +264,7 @@ export class FlagsService {
       const input: FlagInput = {
         name: fields.name as string,
         key: fields.key as string,
-        filters: fields.filters as Record<string, unknown>,
+        filters: this.payloadCodec.opened(fields.filters as FlagFilters) as unknown as Record<string, unknown>,
         active: fields.active as boolean,
         ensure_experience_continuity: fields.ensure_experience_continuity as boolean,
         rollback_conditions: fields.rollback_conditions,
@@ -307,9 +330,13 @@ export class FlagsService {
     const data: FlagInput = {
       key: source.key,
       name: source.name,
-      filters: source.filters,
+      // Encrypted payloads travel as plaintext and are encrypted again in each target.
+      filters: source.hasEncryptedPayloads ? this.payloadCodec.plaintext(source.filters) : source.filters,
       active: source.active,
       ensure_experience_continuity: source.ensureExperienceContinuity,
+      is_remote_configuration: source.isRemoteConfiguration,
+      has_encrypted_payloads: source.hasEncryptedPayloads,
+      evaluation_runtime: source.evaluationRuntime,
       deleted: false,
     };
     const cohortIds = flagCohortIds(source.filters);
@@ -525,6 +552,20 @@ export class FlagsService {
       changes.analyticsDashboards = [...new Set(input.analytics_dashboards)];
     }
     if (input.has_enriched_analytics !== undefined) changes.hasEnrichedAnalytics = input.has_enriched_analytics;
+    if (input.is_remote_configuration !== undefined) changes.isRemoteConfiguration = input.is_remote_configuration;
+    if (input.has_encrypted_payloads !== undefined) changes.hasEncryptedPayloads = input.has_encrypted_payloads;
+    if (input.evaluation_runtime !== undefined) changes.evaluationRuntime = input.evaluation_runtime;
+    if (input.evaluation_contexts !== undefined)
+      changes.evaluationContexts = checkEvaluationContexts(input.evaluation_contexts);
+    // PostHog's `encrypt_flag_payloads`: sent payloads of an encrypted flag are stored encrypted; a
+    // redacted value sent back keeps the stored ciphertext. Turning encryption off clears them.
+    const encrypted = changes.hasEncryptedPayloads ?? current?.hasEncryptedPayloads ?? false;
+    const filters = changes.filters ?? (changes.hasEncryptedPayloads !== undefined ? current?.filters : undefined);
+    if (filters !== undefined && encrypted) {
+      changes.filters = this.payloadCodec.encrypt(filters, current?.filters, current?.hasEncryptedPayloads ?? false);
+    } else if (filters !== undefined && current?.hasEncryptedPayloads && changes.filters === undefined) {
+      changes.filters = { ...filters, payloads: {} };
+    }
   }
 
   /** `type: cohort` properties must name a live cohort of the project without event filters. */
@@ -542,7 +583,7 @@ export class FlagsService {
       flags.flatMap((f) => flagCohortIds(f.filters)),
     );
     return flags.map((flag) => ({
-      flag,
+      flag: flag.hasEncryptedPayloads ? { ...flag, filters: this.payloadCodec.reveal(flag.filters, actor) } : flag,
       createdBy: flag.createdById === null ? null : (users.get(flag.createdById) ?? null),
       lastModifiedBy: flag.lastModifiedById === null ? null : (users.get(flag.lastModifiedById) ?? null),
       canEdit: editable.has(flag.id),

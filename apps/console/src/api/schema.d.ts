@@ -535,6 +535,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/feature_flags/{id_or_key}/remote_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The `true` payload of the remote-config flag `id_or_key` (an id, or a key), decrypted when
+         *     the flag's payloads are encrypted, as PostHog answers it: the payload's JSON text as a JSON
+         *     string, or null. 404 for a flag that is not `is_remote_configuration`.
+         */
+        get: operations["FlagRemoteConfig_remoteConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/feature_flags/{id}": {
         parameters: {
             query?: never;
@@ -1675,12 +1696,30 @@ export interface components {
             deleted: boolean;
             /** @default false */
             ensure_experience_continuity: boolean;
+            /** @description Served only to SDKs that send one of these `evaluation_contexts` (or none); replaces them all. At most 50. */
+            evaluation_contexts?: string[];
+            /**
+             * @description Which SDKs are served the flag: server-side ones, client-side ones (browsers, mobile) or all.
+             * @default all
+             * @enum {string|null}
+             */
+            evaluation_runtime: "server" | "client" | "all" | null;
             /** @description Release conditions in PostHog's shape. On create, missing `groups` means one condition for everyone. On update, `filters` without `groups` is ignored; with `groups` it replaces the stored object. */
             filters?: {
                 [key: string]: unknown;
             } & components["schemas"]["FlagFiltersInputDto"];
+            /**
+             * @description Store the payloads encrypted (needs FLAGS_SECRET_KEYS); they read back decrypted only with a personal API key.
+             * @default false
+             */
+            has_encrypted_payloads: boolean;
             /** @default false */
             has_enriched_analytics: boolean;
+            /**
+             * @description A flag that only carries its `true` payload, read with `GET …/feature_flags/:key/remote_config`.
+             * @default false
+             */
+            is_remote_configuration: boolean;
             /** @description Unique among the live flags of the project. */
             key: string;
             /** @description The flag's description (PostHog keeps the field name `name`). */
@@ -1992,13 +2031,21 @@ export interface components {
             created_by: components["schemas"]["UserBasicDto"] | null;
             deleted: boolean;
             ensure_experience_continuity: boolean;
+            evaluation_contexts: string[];
+            /**
+             * @description null behaves as all.
+             * @enum {string|null}
+             */
+            evaluation_runtime: "server" | "client" | "all" | null;
             experiment_set: number[];
             features: {
                 [key: string]: unknown;
             };
             filters: components["schemas"]["FlagFiltersDto"];
+            has_encrypted_payloads: boolean;
             has_enriched_analytics: boolean;
             id: number;
+            is_remote_configuration: boolean;
             /** @description One condition, no properties, person-based. */
             is_simple_flag: boolean;
             key: string;
@@ -2274,8 +2321,7 @@ export interface components {
             deleted: false;
             ensure_experience_continuity: boolean;
             filters: components["schemas"]["FlagFiltersDto"];
-            /** @enum {boolean} */
-            has_encrypted_payloads: false;
+            has_encrypted_payloads: boolean;
             id: number;
             key: string;
             /** @description The flag's description. */
@@ -2492,7 +2538,7 @@ export interface components {
              * @description Default `exact`.
              * @enum {string|null}
              */
-            operator?: "exact" | "is_not" | "icontains" | "not_icontains" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "regex" | "not_regex" | "gt" | "gte" | "lt" | "lte" | "is_set" | "is_not_set" | "is_date_exact" | "is_date_before" | "is_date_after" | "semver_eq" | "semver_neq" | "semver_gt" | "semver_gte" | "semver_lt" | "semver_lte" | "semver_tilde" | "semver_caret" | "semver_wildcard" | "in" | "not_in" | "flag_evaluates_to" | null;
+            operator?: "exact" | "is_not" | "icontains" | "not_icontains" | "icontains_multi" | "not_icontains_multi" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "regex" | "not_regex" | "gt" | "gte" | "lt" | "lte" | "between" | "not_between" | "is_set" | "is_not_set" | "is_date_exact" | "is_date_before" | "is_date_after" | "semver_eq" | "semver_neq" | "semver_gt" | "semver_gte" | "semver_lt" | "semver_lte" | "semver_tilde" | "semver_caret" | "semver_wildcard" | "in" | "not_in" | "flag_evaluates_to" | null;
             /** @enum {string} */
             type: "person" | "cohort" | "group" | "flag";
             /** @description A string, number, boolean or list of them (exact/is_not); a string for other operators. */
@@ -2733,11 +2779,22 @@ export interface components {
             /** @description true: soft delete; false: restore (400 if the key is taken meanwhile). */
             deleted?: boolean;
             ensure_experience_continuity?: boolean;
+            /** @description Served only to SDKs that send one of these `evaluation_contexts` (or none); replaces them all. At most 50. */
+            evaluation_contexts?: string[];
+            /**
+             * @description Which SDKs are served the flag: server-side ones, client-side ones (browsers, mobile) or all.
+             * @enum {string|null}
+             */
+            evaluation_runtime?: "server" | "client" | "all" | null;
             /** @description Release conditions in PostHog's shape. On create, missing `groups` means one condition for everyone. On update, `filters` without `groups` is ignored; with `groups` it replaces the stored object. */
             filters?: {
                 [key: string]: unknown;
             } & components["schemas"]["FlagFiltersInputDto"];
+            /** @description Store the payloads encrypted (needs FLAGS_SECRET_KEYS); they read back decrypted only with a personal API key. */
+            has_encrypted_payloads?: boolean;
             has_enriched_analytics?: boolean;
+            /** @description A flag that only carries its `true` payload, read with `GET …/feature_flags/:key/remote_config`. */
+            is_remote_configuration?: boolean;
             key?: string;
             name?: string;
             performed_rollback?: boolean;
@@ -7226,6 +7283,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    FlagRemoteConfig_remoteConfig: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id_or_key: string;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string | null;
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description Missing or invalid personal API key. */
             401: {

@@ -1,4 +1,5 @@
 import { DomainError } from '@app/platform/errors/domain-error';
+import type { EvaluationRuntime } from './evaluation-runtime';
 import { FlagFilters } from './filters';
 import { FlagErrors } from './flag.errors';
 
@@ -21,7 +22,15 @@ export interface Flag {
   rollbackConditions: unknown;
   performedRollback: boolean;
   hasEnrichedAnalytics: boolean;
+  /** A flag that only carries a payload, read with `remote_config` (PostHog's `is_remote_configuration`). */
+  isRemoteConfiguration: boolean;
+  /** Its payloads are stored as Fernet tokens (`FlagPayloadCodec`). */
+  hasEncryptedPayloads: boolean;
   tags: string[];
+  /** Which SDKs are served the flag (PostHog's `evaluation_runtime`); null behaves as `all`. */
+  evaluationRuntime: EvaluationRuntime | null;
+  /** Served only to SDKs naming one of these (none: everywhere). */
+  evaluationContexts: string[];
   /** The dashboard `…/dashboard` generated for the flag's usage. */
   usageDashboardId: number | null;
   analyticsDashboards: number[];
@@ -44,8 +53,12 @@ export interface FlagChanges {
   rollbackConditions?: unknown;
   performedRollback?: boolean;
   hasEnrichedAnalytics?: boolean;
+  isRemoteConfiguration?: boolean;
+  hasEncryptedPayloads?: boolean;
   tags?: string[];
   analyticsDashboards?: number[];
+  evaluationRuntime?: EvaluationRuntime | null;
+  evaluationContexts?: string[];
 }
 
 /** One condition, no properties, person-based: SDKs can evaluate it from the rollout alone. */
@@ -128,6 +141,8 @@ export const FLAG_ACTIVITY_FIELDS = [
   'tags',
   'has_enriched_analytics',
   'analytics_dashboards',
+  'evaluation_runtime',
+  'evaluation_contexts',
 ] as const;
 
 export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELDS)[number], unknown> {
@@ -144,5 +159,7 @@ export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELD
     tags: flag.tags,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
     analytics_dashboards: flag.analyticsDashboards,
+    evaluation_runtime: flag.evaluationRuntime,
+    evaluation_contexts: flag.evaluationContexts,
   };
 }

@@ -29,6 +29,8 @@ describe('OFREP mapping', () => {
       personProperties: { plan: 'pro' },
       groups: { company: 'acme' },
       groupProperties: { company: { seats: 3 } },
+      // no runtime in the context nor the headers: undetermined, as PostHog's /flags
+      runtime: null,
     });
     expect(code(() => parseOfrepRequest('x'))).toBe('PARSE_ERROR');
     expect(code(() => parseOfrepRequest({ context: [] }))).toBe('INVALID_CONTEXT');

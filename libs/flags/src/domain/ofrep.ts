@@ -1,6 +1,7 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import { ofrepReason, parsePayload } from './evaluation';
 import type { FlagDefinition, FlagEvaluation } from './evaluation';
+import { requestContexts, requestRuntime } from './evaluation-runtime';
 import { nestsTooDeeply } from './sdk-request';
 import type { FlagsRequest } from './sdk-request';
 
@@ -41,13 +42,27 @@ export function ofrepError(code: OfrepErrorCode, detail: string): DomainError {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Reads an OFREP evaluation request into the `/flags` request shape. */
-export function parseOfrepRequest(payload: unknown): FlagsRequest {
+/**
+ * Reads an OFREP evaluation request into the `/flags` request shape. The context's
+ * `evaluation_runtime` and `evaluation_contexts` say where the caller runs, as a `/flags` body's
+ * fields do (the runtime is otherwise read from the headers, as `/flags` reads it).
+ */
+export function parseOfrepRequest(
+  payload: unknown,
+  headers: Record<string, string | string[] | undefined> = {},
+): FlagsRequest {
   if (!isObject(payload)) throw ofrepError('PARSE_ERROR', 'The body must be a JSON object with a context.');
   const context = payload.context ?? {};
   if (!isObject(context)) throw ofrepError('INVALID_CONTEXT', 'context must be an object.');
   if (nestsTooDeeply(context)) throw ofrepError('INVALID_CONTEXT', 'context nests too deeply.');
-  const { targetingKey, groups, groupProperties, ...attributes } = context;
+  const {
+    targetingKey,
+    groups,
+    groupProperties,
+    evaluation_runtime: runtime,
+    evaluation_contexts: contexts,
+    ...attributes
+  } = context;
   if (targetingKey === undefined || targetingKey === null || targetingKey === '') {
     throw ofrepError('TARGETING_KEY_MISSING', 'context.targetingKey (the distinct id) is required.');
   }
@@ -76,7 +91,24 @@ export function parseOfrepRequest(payload: unknown): FlagsRequest {
     groups: groupMap,
     personProperties: attributes,
     groupProperties: groupProps,
+    ...servedWhere(runtime, contexts, headers),
   };
+}
+
+function servedWhere(
+  runtime: unknown,
+  contexts: unknown,
+  headers: Record<string, string | string[] | undefined>,
+): Pick<FlagsRequest, 'runtime' | 'evaluationContexts'> {
+  try {
+    return {
+      runtime: requestRuntime(runtime, headers),
+      evaluationContexts: requestContexts({ evaluation_contexts: contexts }),
+    };
+  } catch (e) {
+    if (e instanceof DomainError) throw ofrepError('INVALID_CONTEXT', `context.${e.detail}`);
+    throw e;
+  }
 }
 
 function hasPayloads(flag: FlagDefinition): boolean {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EvaluationRuntime, servedTo } from './evaluation-runtime';
 import { compileFlags, flagsWithExperienceContinuity, localEvaluationDefinitions, NO_CHAIN_LIMITS } from './evaluation';
 import type {
   ChainLimits,
@@ -16,8 +17,11 @@ export interface DefinitionFlag extends FlagDefinition {
   filters: FlagFilters;
   deleted: false;
   ensure_experience_continuity: boolean;
-  has_encrypted_payloads: false;
+  has_encrypted_payloads: boolean;
   version: number;
+  /** `server`, `client` or `all`; absent when never set (as `all`). SDKs filter their definitions by it. */
+  evaluation_runtime?: EvaluationRuntime;
+  evaluation_contexts?: string[];
 }
 
 /**
@@ -53,6 +57,9 @@ export class ProjectSnapshot {
   /** Group type indexes active flags aggregate by or read properties of. */
   readonly groupIndexes: ReadonlySet<number>;
   private readonly bodies = new Map<boolean, LocalEvaluationBody>();
+  /** Some live flag is limited to a runtime or to contexts. */
+  private readonly restricted: boolean;
+  private readonly keysByRuntime = new Map<EvaluationRuntime | null, readonly string[]>();
 
   constructor(
     readonly projectId: number,
@@ -74,6 +81,38 @@ export class ProjectSnapshot {
     this.needsPerson = usage.person || this.continuityKeys.length > 0;
     this.usesStaticCohorts = usage.cohorts && cohorts.some((c) => c.is_static);
     this.groupIndexes = usage.groups;
+    this.restricted = flags.some(
+      (f) => (f.evaluation_runtime ?? 'all') !== 'all' || (f.evaluation_contexts ?? []).length > 0,
+    );
+  }
+
+  /**
+   * Keys of the active flags served to a request of `runtime` with `contexts` (PostHog's runtime
+   * and context filters); `activeKeys` itself when no flag is left out. Undefined runtime: every runtime.
+   */
+  servedKeys(runtime: EvaluationRuntime | null | undefined, contexts?: readonly string[]): readonly string[] {
+    if (!this.restricted || (runtime === undefined && !contexts?.length)) return this.activeKeys;
+    const effective = runtime === undefined ? 'all' : runtime;
+    const cacheable = !contexts?.length;
+    const cached = cacheable ? this.keysByRuntime.get(effective) : undefined;
+    if (cached) return cached;
+    const keys = this.activeKeys.filter((k) => servedTo(this.byKey.get(k)!, effective, contexts));
+    const served = keys.length === this.activeKeys.length ? this.activeKeys : keys;
+    if (cacheable) this.keysByRuntime.set(effective, served);
+    return served;
+  }
+
+  /** Keys of the live flags (inactive ones too) served as `servedKeys` says; undefined when all are. */
+  servedLiveKeys(runtime: EvaluationRuntime | null | undefined, contexts?: readonly string[]): string[] | undefined {
+    if (!this.restricted || (runtime === undefined && !contexts?.length)) return undefined;
+    const keys = this.flags.filter((f) => this.serves(f.key, runtime, contexts)).map((f) => f.key);
+    return keys.length === this.flags.length ? undefined : keys;
+  }
+
+  /** Whether the live flag `key` is served to a request of `runtime` with `contexts`. */
+  serves(key: string, runtime: EvaluationRuntime | null | undefined, contexts?: readonly string[]): boolean {
+    const flag = this.byKey.get(key);
+    return flag !== undefined && servedTo(flag, runtime === undefined ? 'all' : runtime, contexts);
   }
 
   /** The group type index of a group type name, or undefined. */

@@ -31,6 +31,8 @@ describe('SDK requests', () => {
         $anon_distinct_id: 'anon',
         $device_id: 'dev',
         geoip_disable: true,
+        evaluation_contexts: ['web'],
+        evaluation_runtime: 'server',
       }),
     ).toEqual({
       distinctId: '42',
@@ -40,6 +42,8 @@ describe('SDK requests', () => {
       flagKeys: ['a'],
       anonDistinctId: 'anon',
       deviceId: 'dev',
+      runtime: 'server',
+      evaluationContexts: ['web'],
     });
     expect(parseFlagsRequest({ distinct_id: 'x', groups: null, person_properties: null })).toMatchObject({
       groups: {},

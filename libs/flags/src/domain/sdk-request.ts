@@ -1,4 +1,5 @@
 import { DomainError } from '@app/platform/errors/domain-error';
+import { EvaluationRuntime, requestContexts, requestRuntime } from './evaluation-runtime';
 
 /**
  * What SDKs send to `/flags` and `/decide` (posthog-node, posthog-js), read into one shape.
@@ -18,6 +19,10 @@ export interface FlagsRequest {
   /** Experience continuity: the anonymous id the person had before identifying. */
   anonDistinctId?: string;
   deviceId?: string;
+  /** The caller's runtime (`requestRuntime`): null when undetermined; undefined serves every runtime. */
+  runtime?: EvaluationRuntime | null;
+  /** `evaluation_contexts`: only flags with one of these (or with none) are served. */
+  evaluationContexts?: string[];
 }
 
 const MAX_ID_LENGTH = 400;
@@ -90,8 +95,11 @@ function propertyMap(value: unknown, attr: string): Record<string, unknown> {
   return value;
 }
 
-/** Reads a `/flags` or `/decide` body (its token is read separately, first). */
-export function parseFlagsRequest(payload: unknown): FlagsRequest {
+/** Reads a `/flags` or `/decide` body (its token is read separately, first) and the runtime its headers show. */
+export function parseFlagsRequest(
+  payload: unknown,
+  headers: Record<string, string | string[] | undefined> = {},
+): FlagsRequest {
   if (!isObject(payload)) {
     throw DomainError.invalid('Invalid data. Expected a dictionary (JSON object).', null, 'parse_error');
   }
@@ -126,6 +134,8 @@ export function parseFlagsRequest(payload: unknown): FlagsRequest {
     flagKeys,
     anonDistinctId: idText(payload.$anon_distinct_id, '$anon_distinct_id'),
     deviceId: idText(payload.$device_id, '$device_id'),
+    runtime: requestRuntime(payload.evaluation_runtime, headers),
+    evaluationContexts: requestContexts(payload),
   };
 }
 

@@ -52,7 +52,7 @@ export class MinimalFlagDto {
   @ApiProperty({ enum: [false] }) deleted: boolean;
   @ApiProperty() active: boolean;
   @ApiProperty() ensure_experience_continuity: boolean;
-  @ApiProperty({ enum: [false] }) has_encrypted_payloads: boolean;
+  @ApiProperty() has_encrypted_payloads: boolean;
   @ApiProperty({ type: 'integer' }) version: number;
 }
 
@@ -76,7 +76,7 @@ function minimalFlag(flag: DefinitionFlag): MinimalFlagDto {
     deleted: false,
     active: flag.active,
     ensure_experience_continuity: flag.ensure_experience_continuity,
-    has_encrypted_payloads: false,
+    has_encrypted_payloads: flag.has_encrypted_payloads,
     version: flag.version,
   };
 }

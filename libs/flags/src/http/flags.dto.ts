@@ -16,6 +16,9 @@ import { hasCohortConditions, withCohortNames } from '../domain/filters';
 import { FLAG_ORDER_FIELDS, flagListParams } from '../domain/flag-list';
 import type { FlagListOrder, FlagListQuery, FlagType } from '../domain/flag-list';
 import { isSimpleFlag, rolloutPercentage } from '../domain/flag';
+import { EVALUATION_RUNTIMES, isEvaluationRuntime } from '../domain/evaluation-runtime';
+import type { EvaluationRuntime } from '../domain/evaluation-runtime';
+import { pyRepr } from '../domain/flag.errors';
 import type { FlagStatus } from '../domain/flag-status';
 import type { Flag } from '../domain/flag';
 import type { CopyFlagsInput, CopyResult, FlagInput, FlagView } from '../flags.service';
@@ -32,6 +35,23 @@ function IsJsonContainerOrNull(options?: ValidationOptions): PropertyDecorator {
       },
     },
     options,
+  );
+}
+
+/** `server`, `client`, `all` or null; anything else in DRF's `ChoiceField` words. */
+function IsEvaluationRuntimeOrNull(): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isEvaluationRuntimeOrNull',
+      validator: {
+        validate: (value: unknown) => value === null || isEvaluationRuntime(value),
+        defaultMessage: (args) => {
+          const value: unknown = args?.value;
+          return `"${typeof value === 'string' ? value : pyRepr(value)}" is not a valid choice.`;
+        },
+      },
+    },
+    { context: { code: 'invalid_choice' } },
   );
 }
 
@@ -197,6 +217,30 @@ export class CreateFlagDto implements FlagInput {
   @IsOmittable()
   @IsBoolean()
   has_enriched_analytics?: boolean;
+
+  /** A flag that only carries its `true` payload, read with `GET …/feature_flags/:key/remote_config`. */
+  @ApiPropertyOptional({ default: false })
+  @IsOmittable()
+  @IsBoolean()
+  is_remote_configuration?: boolean;
+
+  /** Store the payloads encrypted (needs FLAGS_SECRET_KEYS); they read back decrypted only with a personal API key. */
+  @ApiPropertyOptional({ default: false })
+  @IsOmittable()
+  @IsBoolean()
+  has_encrypted_payloads?: boolean;
+
+  /** Which SDKs are served the flag: server-side ones, client-side ones (browsers, mobile) or all. */
+  @ApiPropertyOptional({ type: String, enum: EVALUATION_RUNTIMES, nullable: true, default: 'all' })
+  @IsOmittable()
+  @IsEvaluationRuntimeOrNull()
+  evaluation_runtime?: EvaluationRuntime | null;
+
+  /** Served only to SDKs that send one of these `evaluation_contexts` (or none); replaces them all. At most 50. */
+  @ApiPropertyOptional({ type: [String], maxItems: 50 })
+  @IsOmittable()
+  @IsArray()
+  evaluation_contexts?: string[];
 }
 
 export class UpdateFlagDto implements FlagInput {
@@ -261,6 +305,30 @@ export class UpdateFlagDto implements FlagInput {
   @IsOmittable()
   @IsBoolean()
   has_enriched_analytics?: boolean;
+
+  /** A flag that only carries its `true` payload, read with `GET …/feature_flags/:key/remote_config`. */
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  is_remote_configuration?: boolean;
+
+  /** Store the payloads encrypted (needs FLAGS_SECRET_KEYS); they read back decrypted only with a personal API key. */
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  has_encrypted_payloads?: boolean;
+
+  /** Which SDKs are served the flag: server-side ones, client-side ones (browsers, mobile) or all. */
+  @ApiPropertyOptional({ type: String, enum: EVALUATION_RUNTIMES, nullable: true })
+  @IsOmittable()
+  @IsEvaluationRuntimeOrNull()
+  evaluation_runtime?: EvaluationRuntime | null;
+
+  /** Served only to SDKs that send one of these `evaluation_contexts` (or none); replaces them all. At most 50. */
+  @ApiPropertyOptional({ type: [String], maxItems: 50 })
+  @IsOmittable()
+  @IsArray()
+  evaluation_contexts?: string[];
 }
 
 export class CopyFlagsDto implements CopyFlagsInput {
@@ -313,6 +381,11 @@ export class FlagDto {
   usage_dashboard: number | null;
   @ApiProperty({ type: 'integer', isArray: true }) analytics_dashboards: number[];
   @ApiProperty() has_enriched_analytics: boolean;
+  @ApiProperty() is_remote_configuration: boolean;
+  @ApiProperty() has_encrypted_payloads: boolean;
+  @ApiProperty({ type: String, enum: EVALUATION_RUNTIMES, nullable: true, description: 'null behaves as all.' })
+  evaluation_runtime: EvaluationRuntime | null;
+  @ApiProperty({ type: [String] }) evaluation_contexts: string[];
   @ApiProperty({
     format: 'date-time',
     type: String,
@@ -363,6 +436,10 @@ function flagDtoOf(flag: Flag, context: FlagDtoContext): FlagDto {
     usage_dashboard: flag.usageDashboardId,
     analytics_dashboards: flag.analyticsDashboards,
     has_enriched_analytics: flag.hasEnrichedAnalytics,
+    is_remote_configuration: flag.isRemoteConfiguration,
+    has_encrypted_payloads: flag.hasEncryptedPayloads,
+    evaluation_runtime: flag.evaluationRuntime,
+    evaluation_contexts: flag.evaluationContexts,
     last_called_at: flag.lastCalledAt ? flag.lastCalledAt.toISOString() : null,
     status: context.status as FlagStatus,
   };

@@ -62,7 +62,7 @@ export class OfrepController {
     @Headers('x-api-key') apiKey: string | undefined,
   ): Promise<OfrepSuccessDto> {
     const projectId = await this.projectOf(authorization, apiKey);
-    const request = parseOfrepRequest(this.body(req));
+    const request = parseOfrepRequest(this.body(req), req.headers);
     const evaluated = await this.evaluation.evaluateLive(projectId, request, 'ofrep', key);
     if (evaluated.results.length === 0) throw ofrepError('FLAG_NOT_FOUND', `Flag '${key}' was not found.`);
     return toOfrepResults(evaluated)[0];
@@ -85,7 +85,7 @@ export class OfrepController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
   ): Promise<void> {
     const projectId = await this.projectOf(authorization, apiKey);
-    const request = parseOfrepRequest(this.body(req));
+    const request = parseOfrepRequest(this.body(req), req.headers);
     const evaluated = await this.evaluation.evaluateLive(projectId, request, 'ofrep_bulk');
     const json = JSON.stringify({ flags: toOfrepResults(evaluated) });
     const etag = strongEtag(json);

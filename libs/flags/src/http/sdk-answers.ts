@@ -31,7 +31,7 @@ export async function answerEvaluation(
 ): Promise<string> {
   const payload = await decodeLargeSdkPayload(req, config.INGESTION_MAX_BODY_BYTES);
   const projectId = await evaluation.projectIdByToken(tokenOf(payload));
-  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload), endpoint);
+  const evaluated = await evaluation.evaluate(projectId, parseFlagsRequest(payload, req.headers), endpoint);
   const { v2From, older } = EVALUATION_ANSWERS[endpoint];
   const version = versionOf(v);
   return version >= v2From ? flagsResponseJson(evaluated) : JSON.stringify(older(evaluated, version));

@@ -15,7 +15,11 @@ export class FlagRecord {
   @Column({ type: 'jsonb', nullable: true }) rollbackConditions: unknown;
   @Column('boolean') performedRollback: boolean;
   @Column('boolean') hasEnrichedAnalytics: boolean;
+  @Column('boolean') isRemoteConfiguration: boolean;
+  @Column('boolean') hasEncryptedPayloads: boolean;
   @Column('text', { array: true }) tags: string[];
+  @Column({ type: 'text', nullable: true }) evaluationRuntime: 'server' | 'client' | 'all' | null;
+  @Column('text', { array: true }) evaluationContexts: string[];
   @Column({ type: 'integer', nullable: true }) usageDashboardId: number | null;
   @Column('integer', { array: true }) analyticsDashboards: number[];
   @Column({ type: 'integer', nullable: true }) createdById: number | null;

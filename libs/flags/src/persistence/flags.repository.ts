@@ -6,6 +6,7 @@ import { SqlParams } from '@app/targeting';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { DependencyFlag, flagDependencyIds } from '../domain/filters';
 import type { DefinitionFlag } from '../domain/project-snapshot';
+import { redactPayloads } from '../domain/payload-encryption';
 import { Flag, FlagChanges } from '../domain/flag';
 import { FlagErrors } from '../domain/flag.errors';
 import { FlagListFilter, FlagListOrder } from '../domain/flag-list';
@@ -27,7 +28,11 @@ function toFlag(r: FlagRecord): Flag {
     rollbackConditions: r.rollbackConditions ?? null,
     performedRollback: r.performedRollback,
     hasEnrichedAnalytics: r.hasEnrichedAnalytics,
+    isRemoteConfiguration: r.isRemoteConfiguration,
+    hasEncryptedPayloads: r.hasEncryptedPayloads,
     tags: r.tags,
+    evaluationRuntime: r.evaluationRuntime,
+    evaluationContexts: r.evaluationContexts,
     usageDashboardId: r.usageDashboardId,
     analyticsDashboards: r.analyticsDashboards,
     createdById: r.createdById,
@@ -309,7 +314,11 @@ export class FlagsRepository {
       rollbackConditions: values.rollbackConditions ?? null,
       performedRollback: values.active === true ? false : (values.performedRollback ?? false),
       hasEnrichedAnalytics: values.hasEnrichedAnalytics ?? false,
+      isRemoteConfiguration: values.isRemoteConfiguration ?? false,
+      hasEncryptedPayloads: values.hasEncryptedPayloads ?? false,
       tags: values.tags ?? [],
+      evaluationRuntime: values.evaluationRuntime === undefined ? 'all' : values.evaluationRuntime,
+      evaluationContexts: values.evaluationContexts ?? [],
       analyticsDashboards: values.analyticsDashboards ?? [],
       createdById: userId,
       lastModifiedById: userId,
@@ -330,7 +339,9 @@ export class FlagsRepository {
             SET key = $3, name = $4, filters = $5::jsonb, active = $6, deleted = $7, version = $8,
                 ensure_experience_continuity = $9, rollback_conditions = $10::jsonb, performed_rollback = $11,
                 has_enriched_analytics = $12, tags = $13::text[], analytics_dashboards = $14::int[],
-                last_modified_by_id = $15, updated_at = now()
+                last_modified_by_id = $15, is_remote_configuration = $16, has_encrypted_payloads = $17,
+                evaluation_runtime = $18, evaluation_contexts = $19::text[],
+                updated_at = now()
           WHERE f.id = $1 AND f.project_id = $2
          RETURNING ${this.columns}`,
         [
@@ -349,6 +360,10 @@ export class FlagsRepository {
           flag.tags,
           flag.analyticsDashboards,
           flag.lastModifiedById,
+          flag.isRemoteConfiguration,
+          flag.hasEncryptedPayloads,
+          flag.evaluationRuntime,
+          flag.evaluationContexts,
         ],
       );
       return toFlag(row);
@@ -363,7 +378,11 @@ export class FlagsRepository {
    */
   async liveDefinitions(projectId: number): Promise<DefinitionFlag[]> {
     const rows = await this.qb()
-      .select(['f.id', 'f.key', 'f.name', 'f.filters', 'f.active', 'f.ensureExperienceContinuity', 'f.version'])
+      .select([
+        ...['f.id', 'f.key', 'f.name', 'f.filters', 'f.active', 'f.ensureExperienceContinuity', 'f.version'],
+        'f.hasEncryptedPayloads',
+        ...['f.evaluationRuntime', 'f.evaluationContexts'],
+      ])
       .where('f.project_id = :projectId AND f.deleted = false', { projectId })
       .orderBy('f.created_at', 'DESC')
       .addOrderBy('f.id', 'DESC')
@@ -373,12 +392,15 @@ export class FlagsRepository {
       team_id: projectId,
       name: r.name,
       key: r.key,
-      filters: r.filters as DefinitionFlag['filters'],
+      // The SDK endpoints never ship an encrypted payload, nor its ciphertext.
+      filters: (r.hasEncryptedPayloads ? redactPayloads(r.filters) : r.filters) as DefinitionFlag['filters'],
       deleted: false,
       active: r.active,
       ensure_experience_continuity: r.ensureExperienceContinuity,
-      has_encrypted_payloads: false,
+      has_encrypted_payloads: r.hasEncryptedPayloads,
       version: r.version,
+      ...(r.evaluationRuntime === null ? {} : { evaluation_runtime: r.evaluationRuntime }),
+      evaluation_contexts: r.evaluationContexts,
     }));
   }
 

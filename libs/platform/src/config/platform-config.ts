@@ -26,6 +26,14 @@ export class PlatformConfig {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_DIRECT_URL?: string;
 
+  /**
+   * Keys of flags' encrypted payloads (PostHog's FLAGS_SECRET_KEYS), comma-separated: the first
+   * encrypts, every one decrypts (rotation). Unset: a flag cannot be given `has_encrypted_payloads`.
+   */
+  @EnvOptional()
+  @EnvString()
+  FLAGS_SECRET_KEYS?: string;
+
   /** Folder of the embedded database (used only without DATABASE_URL). */
   @EnvString()
   DATA_DIR = './.data';

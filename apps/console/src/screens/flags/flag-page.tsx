@@ -19,6 +19,25 @@ import {
 import { FilterValueInput } from './value-input';
 
 type Flag = Schemas['FlagDto'];
+type Runtime = NonNullable<Flag['evaluation_runtime']>;
+
+const RUNTIMES: Array<[Runtime, string]> = [
+  ['all', 'All SDKs'],
+  ['server', 'Server-side SDKs only'],
+  ['client', 'Client-side SDKs only (browsers, mobile)'],
+];
+
+/** Comma-separated contexts, blanks and repeats dropped. */
+function parseContexts(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+    ),
+  ];
+}
 
 interface Draft {
   key: string;
@@ -26,6 +45,9 @@ interface Draft {
   tags: string;
   active: boolean;
   ensure_experience_continuity: boolean;
+  evaluation_runtime: Runtime;
+  /** Comma-separated evaluation contexts. */
+  evaluation_contexts: string;
   conditions: Condition[];
   variants: Variant[];
   /** Payload text per variant key (`true` for a boolean flag). */
@@ -49,6 +71,8 @@ function toDraft(flag: Flag): Draft {
     tags: flag.tags.join(', '),
     active: flag.active,
     ensure_experience_continuity: flag.ensure_experience_continuity,
+    evaluation_runtime: flag.evaluation_runtime ?? 'all',
+    evaluation_contexts: flag.evaluation_contexts.join(', '),
     conditions: (filters.groups ?? []).map((g) => ({
       properties: (g.properties ?? []) as PropertyFilter[],
       rollout_percentage: g.rollout_percentage ?? null,
@@ -75,6 +99,8 @@ function toBody(d: Draft): Schemas['UpdateFlagDto'] {
     tags: parseTags(d.tags),
     active: d.active,
     ensure_experience_continuity: d.ensure_experience_continuity,
+    evaluation_runtime: d.evaluation_runtime,
+    evaluation_contexts: parseContexts(d.evaluation_contexts),
     filters: {
       groups: d.conditions.map((c) => ({
         properties: c.properties,
@@ -211,7 +237,16 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
     setError(undefined);
     done(theirs, () => toDraft(theirs), `Loaded version ${theirs.version}.`);
   };
-  const fields = ['key', 'name', 'tags', 'filters', 'active', 'ensure_experience_continuity'];
+  const fields = [
+    'key',
+    'name',
+    'tags',
+    'filters',
+    'active',
+    'ensure_experience_continuity',
+    'evaluation_runtime',
+    'evaluation_contexts',
+  ];
 
   return (
     <form onSubmit={submit} aria-labelledby="flag-title" noValidate>
@@ -271,6 +306,38 @@ function FlagEditor({ flag, onSaved }: { flag: Flag; onSaved: (f: Flag, note?: s
           />
           <label htmlFor="continuity">Persist the flag across authentication steps (experience continuity)</label>
         </div>
+        <Field
+          label="Evaluation runtime"
+          hint="Which SDKs are served the flag (and its payload)"
+          error={errorAt(error, 'evaluation_runtime')}
+        >
+          {(p) => (
+            <select
+              {...p}
+              value={draft.evaluation_runtime}
+              onChange={(e) => change({ evaluation_runtime: e.target.value as Runtime })}
+            >
+              {RUNTIMES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Evaluation contexts"
+          hint="Comma-separated; only SDKs that send one of these get the flag (none: every SDK)"
+          error={errorAt(error, 'evaluation_contexts')}
+        >
+          {(p) => (
+            <input
+              {...p}
+              value={draft.evaluation_contexts}
+              onChange={(e) => change({ evaluation_contexts: e.target.value })}
+            />
+          )}
+        </Field>
       </section>
 
       <Variants draft={draft} change={change} split={split} payloadErrors={payloadErrors} />

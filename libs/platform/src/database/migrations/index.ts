@@ -20,6 +20,8 @@ import { EventDefinitionDescription1766400000000 } from './1766400000000-event-d
 import { FlagDefinitionVersionStripes1766500000000 } from './1766500000000-flag-definition-version-stripes';
 import { WebhookOwner1766600000000 } from './1766600000000-webhook-owner';
 import { ScheduledChangeEditor1766700000000 } from './1766700000000-scheduled-change-editor';
+import { FlagEvaluationRuntime1766800000000 } from './1766800000000-flag-evaluation-runtime';
+import { FlagRemoteConfig1766900000000 } from './1766900000000-flag-remote-config';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -48,4 +50,6 @@ export const MIGRATIONS = [
   FlagDefinitionVersionStripes1766500000000,
   WebhookOwner1766600000000,
   ScheduledChangeEditor1766700000000,
+  FlagEvaluationRuntime1766800000000,
+  FlagRemoteConfig1766900000000,
 ];
