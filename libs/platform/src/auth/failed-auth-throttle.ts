@@ -6,6 +6,7 @@ import { DomainError } from '../errors/domain-error';
 import { metrics } from '../observability/metrics';
 import { currentClientAddress } from '../observability/request-context';
 import { Limiter, RateLimits } from './rate-limits';
+import { KeyedSlots } from './slots';
 
 /** Client addresses counted at once; past it the oldest go first. */
 const MAX_ADDRESSES = 100_000;
@@ -57,7 +58,7 @@ const lookups = metrics.counter(
 export class FailedAuthThrottle {
   private readonly limiter: Limiter | null;
   private readonly unknown = new LRUCache<string, true>({ max: UNKNOWN_MAX, ttl: UNKNOWN_TTL_MS });
-  private readonly oneAtATime = new OnePerKey();
+  private readonly oneAtATime = new KeyedSlots(1);
 
   constructor(@Optional() config?: HttpConfig, @Optional() limits?: RateLimits) {
     const limit = config?.AUTH_FAILURES_PER_MINUTE ?? 0;
@@ -104,27 +105,5 @@ export class FailedAuthThrottle {
   private key(): string | undefined {
     const address = this.limiter ? currentClientAddress() : undefined;
     return address ? clientKey(address) : undefined;
-  }
-}
-
-/**
- * Runs calls of one key one after the other (calls of other keys run alongside). Hand-written:
- * a chain of promises per key, dropped when it drains, is all it takes.
- */
-export class OnePerKey {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, call: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const result = previous.then(call, call);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return result;
   }
 }

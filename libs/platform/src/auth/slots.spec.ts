@@ -1,5 +1,4 @@
 import { KeyedSlots, Slots } from './slots';
-import { OnePerKey } from './failed-auth-throttle';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -56,29 +55,5 @@ describe('KeyedSlots', () => {
     await Promise.all([a1, a2, b1]);
     expect(order).toEqual(['a1', 'b1', 'a2']);
     expect((slots as unknown as { byKey: Map<string, unknown> }).byKey.size).toBe(0);
-  });
-});
-
-describe('OnePerKey', () => {
-  it('runs the calls of one key one after the other, even when one fails', async () => {
-    const one = new OnePerKey();
-    let running = 0;
-    let most = 0;
-    const call = (fail: boolean) => async () => {
-      most = Math.max(most, ++running);
-      await tick();
-      running--;
-      if (fail) throw new Error('no');
-      return 'ok';
-    };
-    const results = await Promise.allSettled([
-      one.run('k', call(false)),
-      one.run('k', call(true)),
-      one.run('k', call(false)),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(most).toBe(1);
-    await tick();
-    expect((one as unknown as { tails: Map<string, unknown> }).tails.size).toBe(0);
   });
 });
