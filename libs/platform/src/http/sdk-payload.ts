@@ -9,7 +9,7 @@ import { eventLoopSlicer } from '../workload/event-loop-slices';
 const gunzipOffLoop = promisify(gunzip);
 const inflateOffLoop = promisify(inflateAsync);
 
-// Text parsed per slice by `decodeLargeSdkPayload`: about 2 ms of JSON.parse here.
+// Text (or bytes) parsed per slice by `decodeLargeSdkPayload`: about 2 ms of JSON.parse here.
 const PARSE_CHUNK_CHARS = 256 * 1024;
 
 function tooLarge(limit: number): DomainError {
@@ -120,6 +120,17 @@ function jsonText(body: Buffer, { compression, contentType }: RawSdkBody, limit:
   return text;
 }
 
+const OPENING = new Set([0x7b, 0x5b, 0x22]); // { [ "
+const ASCII_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** Whether `jsonText` would take the body's bytes as they are: JSON, neither a form nor base64. */
+function isPlainJson(body: Buffer, { compression, contentType }: RawSdkBody): boolean {
+  if (contentType.startsWith('application/x-www-form-urlencoded') || compression === 'base64') return false;
+  let i = 0;
+  while (i < body.length && ASCII_SPACE.has(body[i])) i++;
+  return OPENING.has(body[i]);
+}
+
 /**
  * Reads what posthog-node and posthog-js send to ingestion and flag endpoints: plain JSON; gzip
  * (`Content-Encoding`, already inflated by the raw parser, or `?compression=gzip-js` with a
@@ -147,10 +158,11 @@ export function decodeSdkPayload(req: Request, limit: number): unknown {
 export async function decodeLargeSdkPayload(req: Request, limit: number): Promise<unknown> {
   const raw = rawSdkBody(req);
   const body = isCompressed(raw) ? await inflateInBackground(raw.body, limit) : raw.body;
-  const text = jsonText(body, raw, limit);
-  if (text.length <= PARSE_CHUNK_CHARS) {
+  // Plain JSON is parsed from its bytes: the text of a 7 MB body took 15 ms of one turn to make.
+  const source: Buffer | string = isPlainJson(body, raw) ? body : jsonText(body, raw, limit);
+  if (source.length <= PARSE_CHUNK_CHARS) {
     try {
-      return JSON.parse(text);
+      return JSON.parse(typeof source === 'string' ? source : source.toString('utf8'));
     } catch {
       throw malformed('the body is not valid JSON');
     }
@@ -162,9 +174,11 @@ export async function decodeLargeSdkPayload(req: Request, limit: number): Promis
   try {
     await parseChunked(
       async function* () {
-        for (let i = 0; i < text.length; i += PARSE_CHUNK_CHARS) {
+        for (let i = 0; i < source.length; i += PARSE_CHUNK_CHARS) {
           await pause();
-          yield text.slice(i, i + PARSE_CHUNK_CHARS);
+          yield typeof source === 'string'
+            ? source.slice(i, i + PARSE_CHUNK_CHARS)
+            : source.subarray(i, i + PARSE_CHUNK_CHARS);
         }
       },
       { onRootValue: (value) => (root = { value }) },
