@@ -107,7 +107,7 @@ export async function prepareTemplate(): Promise<void> {
   const mem = await startMemoryDatabase();
   try {
     await migrate(urlFor(mem.target));
-    const dump = await mem.db.dumpDataDir('none');
+    const dump = await mem.db.dumpDataDir();
     const file = join(tmpdir(), `bunting-e2e-template-${run}.tar`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     process.env[TEMPLATE_FILE] = file;

@@ -3,8 +3,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync,
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { EmbeddedSocketServer } from './embedded-socket-server';
+import { PgliteThread } from './pglite-thread';
 
 /** How `pg` reaches a database: a unix-socket folder (embedded) or a URL. */
 export interface PgTarget {
@@ -82,7 +82,7 @@ function tryLock(lockPath: string): (() => void) | number {
   throw new Error(`Could not lock ${lockPath}`);
 }
 
-async function serve(db: PGlite, socketDir: string): Promise<EmbeddedSocketServer> {
+async function serve(db: PgliteThread, socketDir: string): Promise<EmbeddedSocketServer> {
   mkdirSync(socketDir, { recursive: true, mode: 0o700 });
   const path = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   rmSync(path, { force: true });
@@ -126,21 +126,23 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedHan
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  let db: PgliteThread | undefined;
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create({ dataDir: join(dir, 'pgdata') });
+    db = await PgliteThread.open({ dataDir: join(dir, 'pgdata') });
     const server = await serve(db, socketDir);
+    const opened = db;
     return {
       mode: 'owner',
       target: targetFor(socketDir),
       close: async () => {
         await server.close();
-        await db.close();
+        await opened.close();
         rmSync(socketPath, { force: true });
         release();
       },
     };
   } catch (e) {
+    await db?.close().catch(() => {});
     release();
     throw e;
   }
@@ -152,9 +154,8 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedHan
  */
 export async function startMemoryDatabase(
   loadDataDir?: Blob,
-): Promise<{ target: PgTarget; db: PGlite; stop(): Promise<void>; close(): Promise<void> }> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+): Promise<{ target: PgTarget; db: PgliteThread; stop(): Promise<void>; close(): Promise<void> }> {
+  const db = await PgliteThread.open({ load: loadDataDir });
   const socketDir = join(tmpdir(), `bunting-mem-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
   let server: EmbeddedSocketServer | undefined = await serve(db, socketDir);
   return {

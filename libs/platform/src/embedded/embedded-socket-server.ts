@@ -1,5 +1,4 @@
 import { createServer, Server, Socket } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -15,6 +14,14 @@ const COPY_FAIL = 0x66; // 'f'
 
 /** Messages a client expects answers to before it sends more: they close a unit of work. */
 const UNIT_END = new Set([SYNC, QUERY, FLUSH, COPY_DONE, COPY_FAIL]);
+
+/** The database served: a PGlite, or one on its own thread (PgliteThread), running one call at a time. */
+export interface EmbeddedBackend {
+  readonly closed: boolean;
+  isInTransaction(): boolean;
+  execProtocolRawStream(bytes: Uint8Array, options: { onRawData: (data: Uint8Array) => void }): Promise<unknown>;
+  exec(sql: string): Promise<unknown>;
+}
 
 interface Connection {
   socket: Socket;
@@ -50,7 +57,7 @@ export class EmbeddedSocketServer {
   private holder: Connection | null = null;
   private pumping: Promise<void> | undefined;
 
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: EmbeddedBackend) {}
 
   listen(path: string): Promise<void> {
     const server = createServer((socket) => this.accept(socket));
@@ -146,15 +153,13 @@ export class EmbeddedSocketServer {
       }
       if (unit.conn.closed) continue;
       try {
-        await this.db.runExclusive(() =>
-          this.db.execProtocolRawStream(unit.bytes, {
-            // `data` is a view of PGlite's WASM memory, reused for the next chunk; a socket that
-            // cannot send at once keeps the buffer it was given, so it must get a copy.
-            onRawData: (data: Uint8Array) => {
-              if (!unit.conn.closed) unit.conn.socket.write(Buffer.from(data));
-            },
-          }),
-        );
+        await this.db.execProtocolRawStream(unit.bytes, {
+          // `data` may be a view of PGlite's WASM memory, reused for the next chunk; a socket that
+          // cannot send at once keeps the buffer it was given, so it must get a copy.
+          onRawData: (data: Uint8Array) => {
+            if (!unit.conn.closed) unit.conn.socket.write(Buffer.from(data));
+          },
+        });
       } catch {
         unit.conn.socket.destroy();
       }
