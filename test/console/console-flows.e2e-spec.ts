@@ -729,6 +729,55 @@ describe('web console: the flows of a person running flags', () => {
     await closeConsole({ context, page, problems });
   });
 
+  it('targets an age range with between (two numbers) and email domains with contains any of; both load back as saved', async () => {
+    const key = 'adults-only';
+    const created = (
+      await t
+        .post(`/api/projects/${t.projectId}/feature_flags/`, {
+          key,
+          filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+        })
+        .expect(201)
+    ).body;
+    const { context, page, problems } = await openConsole(browser);
+    await signIn(page, t.email, password);
+    await page.getByRole('link', { name: key }).click();
+    await page.getByRole('heading', { name: key, level: 1 }).waitFor();
+    const conditions = page.getByRole('group', { name: 'Condition set 1' });
+    await conditions.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByLabel('Condition 1 filter 1 property').fill('age');
+    await page.getByLabel('Condition 1 filter 1 operator').selectOption({ label: 'between' });
+    await page.getByLabel('Condition 1 filter 1 value minimum').fill('18');
+    await page.getByLabel('Condition 1 filter 1 value maximum').fill('65');
+    await conditions.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByLabel('Condition 1 filter 2 property').fill('email');
+    await page.getByLabel('Condition 1 filter 2 operator').selectOption({ label: 'contains any of' });
+    await page.getByLabel('Condition 1 filter 2 value').fill('@example.com, @example.org');
+    await checkScreen(page, 'flag-editor-between');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved: version 2.' }).waitFor();
+
+    const stored = (await t.get(`/api/projects/${t.projectId}/feature_flags/${created.id}/`).expect(200)).body;
+    expect(stored.filters.groups[0].properties).toEqual([
+      expect.objectContaining({ key: 'age', type: 'person', operator: 'between', value: [18, 65] }),
+      expect.objectContaining({
+        key: 'email',
+        type: 'person',
+        operator: 'icontains_multi',
+        value: ['@example.com', '@example.org'],
+      }),
+    ]);
+
+    // Reloaded, the editor shows what was saved.
+    await page.reload();
+    await page.getByRole('heading', { name: key, level: 1 }).waitFor();
+    expect(await page.getByLabel('Condition 1 filter 1 operator').inputValue()).toBe('between');
+    expect(await page.getByLabel('Condition 1 filter 1 value minimum').inputValue()).toBe('18');
+    expect(await page.getByLabel('Condition 1 filter 1 value maximum').inputValue()).toBe('65');
+    expect(await page.getByLabel('Condition 1 filter 2 value').inputValue()).toBe('@example.com, @example.org');
+    await closeConsole({ context, page, problems });
+  });
+
   it('creates a project, copies the flag to it and switches to it', async () => {
     const { context, page, problems } = await openConsole(browser);
     await signIn(page, t.email, password);

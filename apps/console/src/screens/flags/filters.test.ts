@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { convertValue, evenSplit, filterValue, payloadError, rebaseDraft, splitError, valueText } from './filters';
+import {
+  convertValue,
+  evenSplit,
+  filterValue,
+  payloadError,
+  PROPERTY_OPERATORS,
+  rangeTexts,
+  rangeValue,
+  rebaseDraft,
+  splitError,
+  valueText,
+} from './filters';
 
 describe('flag editor rules', () => {
   it('splits 100 evenly, the remainder on the first variants', () => {
@@ -64,5 +75,61 @@ describe('flag editor rules', () => {
     expect(convertValue('icontains', 'exact', 'a, b')).toEqual(['a', 'b']);
     expect(convertValue('is_set', 'exact', 'is_set')).toBe('');
     expect(convertValue('exact', 'is_not_set', 'x')).toBe('is_not_set');
+  });
+
+  it("offers PostHog's between and contains-any-of operators under its labels", () => {
+    const labels = new Map(PROPERTY_OPERATORS);
+    expect(labels.get('between')).toBe('between');
+    expect(labels.get('not_between')).toBe('not between');
+    expect(labels.get('icontains_multi')).toBe('contains any of');
+    expect(labels.get('not_icontains_multi')).toBe("doesn't contain any of");
+  });
+
+  it('sends between as [min, max] numbers, and reads a saved range back unchanged', () => {
+    expect(rangeValue('18', '65')).toEqual([18, 65]);
+    expect(rangeValue(' -1.5 ', '1e3')).toEqual([-1.5, 1000]);
+    // Not numbers: sent as typed, for the server to refuse with its reason.
+    expect(rangeValue('', 'x')).toEqual(['', 'x']);
+    for (const saved of [
+      [18, 65],
+      [0.5, 2],
+    ]) {
+      expect(rangeValue(...rangeTexts(saved))).toEqual(saved);
+    }
+    expect(rangeTexts(['18', '65'])).toEqual(['18', '65']);
+    expect(rangeTexts(undefined)).toEqual(['', '']);
+  });
+
+  it('sends contains any of as a list, even of one, that reads back the same', () => {
+    for (const op of ['icontains_multi', 'not_icontains_multi']) {
+      expect(filterValue(op, 'gmail')).toEqual(['gmail']);
+      expect(filterValue(op, 'gmail, yahoo')).toEqual(['gmail', 'yahoo']);
+      expect(filterValue(op, '')).toEqual([]);
+      for (const saved of [['gmail'], ['a, b', 'c\\d'], []]) {
+        expect(filterValue(op, valueText(op, saved))).toEqual(saved);
+      }
+    }
+  });
+
+  it('sends a number for gt, gte, lt and lte when the text is one', () => {
+    for (const op of ['gt', 'gte', 'lt', 'lte']) {
+      expect(filterValue(op, '18')).toBe(18);
+      expect(filterValue(op, ' 2.5 ')).toBe(2.5);
+      expect(filterValue(op, '-3')).toBe(-3);
+      expect(filterValue(op, valueText(op, 18))).toBe(18);
+      // Not a decimal number: kept as typed (the server reads hex and Infinity as no number).
+      expect(filterValue(op, 'abc')).toBe('abc');
+      expect(filterValue(op, '0x10')).toBe('0x10');
+      expect(filterValue(op, 'Infinity')).toBe('Infinity');
+      expect(filterValue(op, '')).toBe('');
+    }
+  });
+
+  it('carries a value over to and from between', () => {
+    expect(convertValue('gt', 'between', 18)).toEqual([18, '']);
+    expect(convertValue('between', 'not_between', [18, 65])).toEqual([18, 65]);
+    expect(convertValue('between', 'gte', [18, 65])).toBe(18);
+    expect(convertValue('exact', 'icontains_multi', ['a', 'b'])).toEqual(['a', 'b']);
+    expect(convertValue('icontains_multi', 'icontains', ['a'])).toBe('a');
   });
 });

@@ -10,6 +10,8 @@ export const PROPERTY_OPERATORS: Array<[string, string]> = [
   ['is_not', "doesn't equal"],
   ['icontains', 'contains'],
   ['not_icontains', "doesn't contain"],
+  ['icontains_multi', 'contains any of'],
+  ['not_icontains_multi', "doesn't contain any of"],
   ['starts_with', 'starts with'],
   ['not_starts_with', "doesn't start with"],
   ['ends_with', 'ends with'],
@@ -20,6 +22,8 @@ export const PROPERTY_OPERATORS: Array<[string, string]> = [
   ['gte', 'greater than or equal to'],
   ['lt', 'less than'],
   ['lte', 'less than or equal to'],
+  ['between', 'between'],
+  ['not_between', 'not between'],
   ['is_set', 'is set'],
   ['is_not_set', 'is not set'],
   ['is_date_exact', 'on date'],
@@ -63,7 +67,25 @@ export function evenSplit(n: number): number[] {
 }
 
 /** Operators whose value may be a list of values (the property equals, or does not equal, any of them). */
-export const LIST_OPERATORS = new Set(['exact', 'is_not']);
+export const LIST_OPERATORS = new Set(['exact', 'is_not', 'icontains_multi', 'not_icontains_multi']);
+
+/** List operators whose value is a list even of one item, as PostHog's editor sends them. */
+const ALWAYS_LIST = new Set(['icontains_multi', 'not_icontains_multi']);
+
+/** Operators that compare numbers: a numeric text is sent as the number. */
+const NUMERIC_OPERATORS = new Set(['gt', 'gte', 'lt', 'lte']);
+
+/** Operators whose value is the range `[min, max]` (two numbers, both ends included). */
+export const RANGE_OPERATORS = new Set(['between', 'not_between']);
+
+/** A decimal number as the server reads one (no hex, no `Infinity`). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** The number a text is, or the text itself when it is not one (the server then says why on save). */
+function numberOrText(text: string): number | string {
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : text;
+}
 
 const escapeItem = (item: string) => item.replace(/[\\,]/g, (c) => `\\${c}`);
 
@@ -85,22 +107,38 @@ function splitItems(text: string): string[] {
 
 /**
  * What a person types becomes the filter's value: for exact and is_not, one value or, when the
- * text has several separated by commas, the list of them; for the others the text as typed.
- * Numbers stay text: the server parses them per operator.
+ * text has several separated by commas, the list of them; for contains any of, always a list;
+ * for gt/gte/lt/lte the number when the text is one; for the others the text as typed. A range
+ * (between) has two texts: see `rangeValue`.
  */
 export function filterValue(operator: string, text: string): PropertyFilter['value'] {
   if (NO_VALUE.has(operator)) return operator;
+  if (RANGE_OPERATORS.has(operator)) return rangeValue(text, '');
+  if (NUMERIC_OPERATORS.has(operator)) return numberOrText(text);
   if (!LIST_OPERATORS.has(operator)) return text;
   const items = splitItems(text);
+  if (ALWAYS_LIST.has(operator)) return items;
   return items.length > 1 ? items : text.includes(',') || text.includes('\\') ? (items[0] ?? '') : text;
 }
 
-/** The text a filter's value shows as (what `filterValue` reads back to the same value). */
+/** The text a filter's value shows as (what `filterValue` reads back to the same value); a range shows its minimum. */
 export function valueText(operator: string, value: PropertyFilter['value'] | undefined): string {
   if (NO_VALUE.has(operator) || value === undefined || value === null) return '';
+  if (RANGE_OPERATORS.has(operator)) return rangeTexts(value)[0];
   const items = Array.isArray(value) ? value : [value];
   if (LIST_OPERATORS.has(operator)) return items.map((item) => escapeItem(String(item))).join(', ');
   return items.map(String).join(', ');
+}
+
+/** A between filter's value from its minimum and maximum as typed: `[min, max]`, each a number when it is one. */
+export function rangeValue(min: string, max: string): PropertyFilter['value'] {
+  return [numberOrText(min), numberOrText(max)];
+}
+
+/** The minimum and maximum a between filter's value shows as (what `rangeValue` reads back to it). */
+export function rangeTexts(value: PropertyFilter['value'] | undefined): [string, string] {
+  if (!Array.isArray(value)) return [value === undefined || value === null ? '' : String(value), ''];
+  return [String(value[0] ?? ''), String(value[1] ?? '')];
 }
 
 /** The value of a filter whose operator changes from `from` to `to`, carried over as its text shows it. */
@@ -109,6 +147,7 @@ export function convertValue(
   to: string,
   value: PropertyFilter['value'] | undefined,
 ): PropertyFilter['value'] {
+  if (RANGE_OPERATORS.has(from) && RANGE_OPERATORS.has(to)) return value ?? rangeValue('', '');
   return filterValue(to, valueText(from, value));
 }
 
