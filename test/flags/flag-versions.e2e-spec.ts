@@ -97,6 +97,38 @@ describe('flag versions', () => {
     expect(pick((await t.post(`${path}versions/5/restore/`, {}).expect(200)).body)).toEqual(snapshots[4]);
   });
 
+  it('restores where the flag was served (runtime, contexts) and whether it was a remote config', async () => {
+    const flag = await createFlag(t, {
+      key: 'versioned-runtime',
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+      evaluation_runtime: 'server',
+      evaluation_contexts: ['billing'],
+    });
+    const flagPath = `/api/projects/${t.projectId}/feature_flags/${flag.id}/`;
+    await t
+      .patch(flagPath, {
+        evaluation_runtime: 'client',
+        evaluation_contexts: ['eu', 'web'],
+        is_remote_configuration: true,
+      })
+      .expect(200);
+    await t.post(`${flagPath}versions/1/restore/`, { version: 2 }).expect(200);
+    expect((await t.get(flagPath).expect(200)).body).toMatchObject({
+      version: 3,
+      evaluation_runtime: 'server',
+      evaluation_contexts: ['billing'],
+      is_remote_configuration: false,
+    });
+    // and forward again to version 2
+    await t.post(`${flagPath}versions/2/restore/`, {}).expect(200);
+    expect((await t.get(flagPath).expect(200)).body).toMatchObject({
+      version: 4,
+      evaluation_runtime: 'client',
+      evaluation_contexts: ['eu', 'web'],
+      is_remote_configuration: true,
+    });
+  });
+
   it('refuses a restore to a key another live flag now holds', async () => {
     const other = await createFlag(t, { key: 'versioned-other' });
     const otherPath = `/api/projects/${t.projectId}/feature_flags/${other.id}/`;

@@ -271,6 +271,11 @@ export class FlagsService {
         performed_rollback: fields.performed_rollback as boolean,
         tags: fields.tags as string[],
         has_enriched_analytics: fields.has_enriched_analytics as boolean,
+        // A field whose change left no `before` (null) comes back as its default; a null runtime is `all`.
+        evaluation_runtime: (fields.evaluation_runtime ?? null) as EvaluationRuntime | null,
+        evaluation_contexts: (fields.evaluation_contexts as string[] | null) ?? [],
+        is_remote_configuration: (fields.is_remote_configuration as boolean | null) ?? false,
+        // has_encrypted_payloads stays as it is now: a restore never writes decrypted payloads back.
         version: expected,
       };
       return this.change(m, scope, actor, current, input, {

@@ -143,6 +143,8 @@ export const FLAG_ACTIVITY_FIELDS = [
   'analytics_dashboards',
   'evaluation_runtime',
   'evaluation_contexts',
+  'is_remote_configuration',
+  'has_encrypted_payloads',
 ] as const;
 
 export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELDS)[number], unknown> {
@@ -161,5 +163,7 @@ export function activitySnapshot(flag: Flag): Record<(typeof FLAG_ACTIVITY_FIELD
     analytics_dashboards: flag.analyticsDashboards,
     evaluation_runtime: flag.evaluationRuntime,
     evaluation_contexts: flag.evaluationContexts,
+    is_remote_configuration: flag.isRemoteConfiguration,
+    has_encrypted_payloads: flag.hasEncryptedPayloads,
   };
 }
