@@ -81,7 +81,6 @@ describe('CORS on the SDK paths', () => {
       '/flags/unknown',
       '/engage/',
       `/api/surveys/?token=${t.projectToken}`,
-      `/api/early_access_features/?token=${t.projectToken}`,
       '/ofrep/v1/configuration',
     ];
     for (const path of paths) {

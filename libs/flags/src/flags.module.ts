@@ -13,6 +13,10 @@ import { FlagEvaluationService } from './flag-evaluation.service';
 import { FlagAudienceService } from './flag-audience.service';
 import { FlagsService } from './flags.service';
 import { DashboardsController } from './http/dashboards.controller';
+import { EarlyAccessFeaturesController } from './http/early-access-features.controller';
+import { EarlyAccessFeaturesSdkController } from './http/early-access-features-sdk.controller';
+import { EarlyAccessFeaturesService } from './early-access-features.service';
+import { EarlyAccessFeaturesRepository } from './persistence/early-access-features.repository';
 import { FlagAudienceController } from './http/flag-audience.controller';
 import { FlagEvaluationController } from './http/flag-evaluation.controller';
 import { FlagsController } from './http/flags.controller';
@@ -58,6 +62,8 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     RemoteConfigController,
     DashboardsController,
     ScheduledChangesController,
+    EarlyAccessFeaturesController,
+    EarlyAccessFeaturesSdkController,
   ],
   providers: [
     FlagClock,
@@ -74,6 +80,8 @@ import { UsageDashboardsService } from './usage-dashboards.service';
     UsageDashboardsService,
     ScheduledChangesRepository,
     ScheduledChangesService,
+    EarlyAccessFeaturesRepository,
+    EarlyAccessFeaturesService,
   ],
   exports: [FlagsService, FlagEditPolicies, FlagEvaluationService, ScheduledChangesService, FlagClock, FlagCallCounter],
 })

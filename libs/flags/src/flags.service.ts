@@ -53,6 +53,8 @@ import { FlagCallCounter, FlagClock } from './flag-calls';
 import { FlagEditPolicies } from './flag-edit-policies';
 import { FlagStatus, flagStatus, STALE_AFTER_MS } from './domain/flag-status';
 import { DashboardsRepository } from './persistence/dashboards.repository';
+import { EarlyAccessFeaturesRepository } from './persistence/early-access-features.repository';
+import { EarlyAccessErrors } from './domain/early-access-feature';
 import { FlagsRepository } from './persistence/flags.repository';
 import { FlagPayloadCodec } from './flag-payload-codec';
 
@@ -117,6 +119,7 @@ export class FlagsService {
     private readonly calls: FlagCallCounter,
     private readonly outbox: WebhookOutbox,
     private readonly payloadCodec: FlagPayloadCodec,
+    private readonly earlyAccess: EarlyAccessFeaturesRepository,
   ) {}
 
   /**
@@ -379,6 +382,32 @@ export class FlagsService {
     return result;
   }
 
+  /** `create` in the caller's transaction (an early-access feature creates its flag with itself). */
+  createWithin(m: EntityManager, scope: ProjectAccess, actor: Actor, input: FlagInput): Promise<Flag> {
+    return this.insert(m, scope, actor, input);
+  }
+
+  /**
+   * A PATCH of the flag `id` in the caller's transaction (an early-access feature's stage sets its
+   * flag's enrolment): the edit check, validation, version bump and activity entry of `update`.
+   * `build` reads the flag as it is now (locked), its payloads as stored.
+   */
+  async updateWithin(
+    m: EntityManager,
+    scope: ProjectAccess,
+    actor: Actor,
+    id: number,
+    build: (flag: Flag) => FlagInput,
+  ): Promise<Flag> {
+    const current = await this.editable(scope, actor, id, m);
+    return this.change(m, scope, actor, current, build(current));
+  }
+
+  /** The flag `id` of the project (deleted ones too), locked until `m`'s transaction ends. */
+  findLocked(m: EntityManager, scope: ProjectAccess, id: number): Promise<Flag | null> {
+    return this.repo.findById(scope.id, id, m, true);
+  }
+
   private async insert(m: EntityManager, scope: ProjectAccess, actor: Actor, input: FlagInput): Promise<Flag> {
     const changes = await this.validate(m, scope, input);
     const flag = await this.repo.insert(m, scope.id, actor.userId, {
@@ -456,6 +485,7 @@ export class FlagsService {
       throw FlagErrors.keyTaken();
     }
     if (!current.deleted && next.deleted) {
+      if (await this.earlyAccess.flagLinked(m, current.id)) throw EarlyAccessErrors.flagInUse();
       const dependents = await this.repo.dependents(scope.id, current.id, m);
       if (dependents.length > 0) throw FlagErrors.hasDependents(dependents);
     }

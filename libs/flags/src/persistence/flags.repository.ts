@@ -234,6 +234,15 @@ export class FlagsRepository {
     return row ? toFlag(row) : null;
   }
 
+  /** The flags of the project with these ids (deleted ones too), by id. */
+  async byIds(projectId: number, ids: readonly number[]): Promise<Map<number, Flag>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.qb()
+      .where('f.project_id = :projectId AND f.id IN (:...ids)', { projectId, ids: [...new Set(ids)] })
+      .getMany();
+    return new Map(rows.map((r) => [r.id, toFlag(r)]));
+  }
+
   /** The live flag of the project with this key. */
   async findLiveByKey(projectId: number, key: string, m?: EntityManager): Promise<Flag | null> {
     const row = await this.qb(m)

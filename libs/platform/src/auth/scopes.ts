@@ -11,6 +11,7 @@ export const SCOPE_OBJECTS = [
   'activity_log',
   // PostHog's name for its webhook subscriptions' scope object (posthog/scopes.py).
   'webhook',
+  'early_access_feature',
 ] as const;
 export type ScopeObject = (typeof SCOPE_OBJECTS)[number];
 export type Scope = `${ScopeObject}:${'read' | 'write'}` | '*';

@@ -22,6 +22,7 @@ import { WebhookOwner1766600000000 } from './1766600000000-webhook-owner';
 import { ScheduledChangeEditor1766700000000 } from './1766700000000-scheduled-change-editor';
 import { FlagEvaluationRuntime1766800000000 } from './1766800000000-flag-evaluation-runtime';
 import { FlagRemoteConfig1766900000000 } from './1766900000000-flag-remote-config';
+import { EarlyAccessFeatures1767000000000 } from './1767000000000-early-access-features';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   ScheduledChangeEditor1766700000000,
   FlagEvaluationRuntime1766800000000,
   FlagRemoteConfig1766900000000,
+  EarlyAccessFeatures1767000000000,
 ];
