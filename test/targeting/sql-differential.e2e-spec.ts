@@ -20,6 +20,9 @@ const SEED = Number(process.env.TARGETING_DIFF_SEED ?? 0x7a29e7);
 const PERSONS = 220;
 const FILTERS = 400;
 const COHORTS = 36;
+// The project's time zones: UTC, then zones whose clocks change by an hour and by half an hour.
+const LIST_TIME_ZONES = ['UTC', 'Europe/Paris', 'Australia/Lord_Howe'];
+const COHORT_TIME_ZONE = 'America/New_York';
 const DAY = 86_400_000;
 
 type Random = () => number;
@@ -218,6 +221,7 @@ function propertyValue(g: Gen): unknown {
   if (roll < 0.86) {
     const at = daysAgo(g.int(-400, 400));
     const iso = new Date(at).toISOString();
+    if (g.chance(0.2)) return g.pick(CLOCK_CHANGES);
     return g.pick([iso, iso.slice(0, 10), iso.slice(0, 19).replace('T', ' '), at, String(Math.floor(at / 1000))]);
   }
   if (roll < 0.94) {
@@ -236,6 +240,20 @@ function propertyValue(g: Gen): unknown {
   }
   return g.pick([{ a: 1 }, { b: 'x', a: 'y' }, { a: 1.5, Z: [1, { k: null }] }, {}, { é: 'ü', a: '\n' }]);
 }
+
+// Wall-clock times the zones below skip (spring) or show twice (autumn), and their neighbours.
+const CLOCK_CHANGES = [
+  '2024-03-31 02:30',
+  '2024-03-31T01:59:59',
+  '2024-03-31 03:00:00',
+  '2024-10-27 02:30:00',
+  '2024-10-27T02:00',
+  '2024-03-10 02:30',
+  '2024-11-03 01:30:00.250',
+  '2024-04-07 01:45',
+  '2024-10-06 02:15',
+  '2024-10-27',
+];
 
 const KEYS = ['plan', 'email', 'age', 'version', 'signup', 'name', 'tags', 'score'];
 
@@ -375,6 +393,7 @@ function filterValue(g: Gen, operator: string): unknown {
         `${at.toISOString().slice(0, 19).replace('T', ' ')} +01:00`,
         '2024-01-15T10:30:00Z',
         '2024-01-15',
+        g.pick(CLOCK_CHANGES),
       ]);
     }
     case 'semver_eq':
@@ -433,12 +452,17 @@ function group(g: Gen, depth: number, leafOf: () => PropertyFilter): Group {
 
 const isGroup = (node: Group | PropertyFilter): node is Group => Array.isArray((node as Group).values);
 
-function matches(node: Group | PropertyFilter, properties: Record<string, unknown>, now: number): boolean {
+function matches(
+  node: Group | PropertyFilter,
+  properties: Record<string, unknown>,
+  now: number,
+  timeZone: string,
+): boolean {
   if (isGroup(node)) {
-    const results = node.values.map((v) => matches(v, properties, now));
+    const results = node.values.map((v) => matches(v, properties, now, timeZone));
     return node.type === 'AND' ? results.every(Boolean) : results.some(Boolean);
   }
-  const hit = compilePropertyMatcher(node)(properties, { now, budget: new EvaluationBudget(10_000_000) });
+  const hit = compilePropertyMatcher(node)(properties, { now, timeZone, budget: new EvaluationBudget(10_000_000) });
   return node.negation ? !hit : hit;
 }
 
@@ -483,7 +507,14 @@ describe('SQL compiler against the in-memory matcher (random filters × random p
     let compared = 0;
     let refused = 0;
     let selected = 0;
+    let timeZone = 'UTC';
     for (let i = 0; i < FILTERS; i++) {
+      // The project's time zone, in turns: dates without a zone are its wall-clock time.
+      const zone = LIST_TIME_ZONES[Math.floor((i * LIST_TIME_ZONES.length) / FILTERS)];
+      if (zone !== timeZone) {
+        await t.patch(`/api/projects/${t.projectId}/`, { timezone: zone }).expect(200);
+        timeZone = zone;
+      }
       const filter = group(g, 0, () => leaf(g));
       const res = await t.get(
         `/api/projects/${t.projectId}/persons/?limit=1000&properties=${encodeURIComponent(JSON.stringify(filter))}`,
@@ -499,16 +530,16 @@ describe('SQL compiler against the in-memory matcher (random filters × random p
       const now = Date.now();
       const bySql = new Set((res.body.results as Array<{ distinct_ids: string[] }>).map((p) => p.distinct_ids[0]));
       for (const person of persons) {
-        const inMemory = matches(filter, person.properties, now);
+        const inMemory = matches(filter, person.properties, now, timeZone);
         if (inMemory !== bySql.has(person.distinctId)) {
-          expect(failure({ filter, person, inMemory, inSql: !inMemory })).toBeUndefined();
+          expect(failure({ filter, timeZone, person, inMemory, inSql: !inMemory })).toBeUndefined();
         }
         if (inMemory) selected++;
         compared++;
       }
     }
     console.log(
-      `SQL differential (persons list, seed ${SEED}): ${FILTERS} filters × ${PERSONS} persons: ${compared} comparisons, ` +
+      `SQL differential (persons list, seed ${SEED}, in ${LIST_TIME_ZONES.join(', ')}): ${FILTERS} filters × ${PERSONS} persons: ${compared} comparisons, ` +
         `0 disagreements, ${selected} selected; ${refused} filters refused as queries`,
     );
     expect(compared).toBeGreaterThan(FILTERS * PERSONS * 0.6);
@@ -517,6 +548,7 @@ describe('SQL compiler against the in-memory matcher (random filters × random p
 
   it('counts the members of a cohort in SQL that the flags engine sees in it', async () => {
     const base = `/api/projects/${t.projectId}`;
+    await t.patch(`${base}/`, { timezone: COHORT_TIME_ZONE }).expect(200);
     const cohorts: Array<{ id: number; flag: string; filters: Group }> = [];
     let refused = 0;
     while (cohorts.length < COHORTS) {
@@ -571,7 +603,7 @@ describe('SQL compiler against the in-memory matcher (random filters × random p
       }
     }
     console.log(
-      `SQL differential (cohorts, seed ${SEED}): ${COHORTS} cohorts × ${PERSONS} persons: ${compared} comparisons ` +
+      `SQL differential (cohorts, seed ${SEED}, in ${COHORT_TIME_ZONE}): ${COHORTS} cohorts × ${PERSONS} persons: ${compared} comparisons ` +
         `between SQL membership and the flags engine, 0 disagreements, ${members} memberships; ${refused} refused on save`,
     );
     expect(members).toBeGreaterThan(compared / 20);

@@ -10,6 +10,7 @@ import {
   lockDependencyGraphs,
   metrics,
   ProjectAccess,
+  TenancyService,
 } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -83,6 +84,7 @@ export class CohortsService {
     private readonly changes: FlagDefinitionChanges,
     private readonly jobs: BackgroundJobs,
     private readonly limits: TargetingLimits,
+    private readonly tenancy: TenancyService,
   ) {}
 
   list(projectId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: Cohort[] }> {
@@ -179,7 +181,8 @@ export class CohortsService {
     const cohort = await this.get(projectId, id);
     const cohorts = await this.repo.withReferences(this.ds, projectId, [cohort.id]);
     const params = new SqlParams();
-    const membership = this.repo.membership(projectId, [cohort], cohorts, params);
+    const timeZone = await this.tenancy.timeZone(projectId);
+    const membership = this.repo.membership(projectId, [cohort], cohorts, params, undefined, timeZone);
     return this.repo.memberIds(projectId, membership, params, page);
   }
 
@@ -204,6 +207,7 @@ export class CohortsService {
       all,
       params,
       () => `p.id = ${params.once('person', () => person.id)}`,
+      await this.tenancy.timeZone(projectId),
     );
     const member = await this.repo.memberOf(projectId, person.id, membership, params);
     return live.filter((_, i) => member[i]);
@@ -416,7 +420,8 @@ export class CohortsService {
         const current = cohorts.get(cohort.id);
         if (!current || current.version !== cohort.version) return; // redefined meanwhile: that run counts
         const params = new SqlParams();
-        const membership = this.repo.membership(cohort.projectId, [current], cohorts, params);
+        const timeZone = await this.tenancy.timeZone(cohort.projectId);
+        const membership = this.repo.membership(cohort.projectId, [current], cohorts, params, undefined, timeZone);
         count = await this.repo.countMembers(cohort.projectId, membership, params);
         calculations.inc({ outcome: 'ok' });
       } catch (e) {

@@ -1,8 +1,10 @@
 import { CohortsService } from '@app/cohorts';
 import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import { PersonsService } from '@app/persons';
-import { HttpConfig, metrics } from '@app/platform';
+import { HttpConfig, metrics, TenancyService } from '@app/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { ProjectSnapshot } from './domain/project-snapshot';
 import { FlagsRepository } from './persistence/flags.repository';
 
@@ -58,9 +60,16 @@ export class ProjectSnapshotsCache implements OnModuleInit {
     private readonly persons: PersonsService,
     private readonly changes: FlagDefinitionChanges,
     private readonly config: HttpConfig,
+    private readonly tenancy: TenancyService,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   onModuleInit(): void {
+    // A project's settings (its time zone) are part of its snapshot: a change reloads it here and,
+    // through the definitions version, on every instance.
+    this.tenancy.onProjectChanged((projectId) => {
+      this.changes.record(this.ds.manager, projectId).catch(() => this.entries.delete(projectId));
+    });
     this.changes.subscribe((projects) => {
       if (projects === 'all') this.entries.clear();
       else for (const id of projects) this.entries.delete(id);
@@ -102,10 +111,19 @@ export class ProjectSnapshotsCache implements OnModuleInit {
     const flags = await this.flags.liveDefinitions(projectId);
     const cohorts = await this.cohorts.definitions(projectId);
     const groupTypes = await this.persons.groupTypeMapping(projectId);
-    const snapshot = new ProjectSnapshot(projectId, version, flags, cohorts, groupTypes, {
-      maxChainLength: this.config.FLAG_DEPENDENCY_CHAIN_MAX,
-      maxTotalKeys: this.config.FLAG_DEPENDENCY_CHAINS_TOTAL_MAX,
-    });
+    const timeZone = await this.tenancy.timeZone(projectId);
+    const snapshot = new ProjectSnapshot(
+      projectId,
+      version,
+      flags,
+      cohorts,
+      groupTypes,
+      {
+        maxChainLength: this.config.FLAG_DEPENDENCY_CHAIN_MAX,
+        maxTotalKeys: this.config.FLAG_DEPENDENCY_CHAINS_TOTAL_MAX,
+      },
+      timeZone,
+    );
     loads.inc();
     loadDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
     return snapshot;

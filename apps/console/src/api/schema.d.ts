@@ -50,6 +50,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/early_access_features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Early-access features for posthog-js (SDK endpoint, project token in the query)
+         * @description The features of the stages named by repeated `stage` parameters (`beta` when none), each with its flag key; posthog-js enrols a person with `updateEarlyAccessFeatureEnrollment(flagKey, true)`.
+         */
+        get: operations["EarlyAccessFeaturesSdk_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feature_flag/local_evaluation": {
         parameters: {
             query?: never;
@@ -448,6 +468,42 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/early_access_features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's features, newest first. */
+        get: operations["EarlyAccessFeatures_list"];
+        put?: never;
+        /** Creates the feature and, without `feature_flag_id`, its flag (keyed by the slug of the name). */
+        post: operations["EarlyAccessFeatures_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/early_access_features/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EarlyAccessFeatures_get"];
+        put?: never;
+        post?: never;
+        /** Deletes the feature; its flag stays, without the enrolment condition. */
+        delete: operations["EarlyAccessFeatures_delete"];
+        options?: never;
+        head?: never;
+        /** Changes the given fields; a stage change sets the flag's enrolment condition. */
+        patch: operations["EarlyAccessFeatures_update"];
         trace?: never;
     };
     "/api/projects/{project_id}/event_definitions": {
@@ -1668,7 +1724,7 @@ export interface components {
             last_used_at: string | null;
             /** @example phx_...eZxz */
             mask_value: string;
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write" | "early_access_feature:read" | "early_access_feature:write")[];
             /** @description The key itself. Shown once: only its hash is stored. */
             value: string;
         };
@@ -1686,6 +1742,27 @@ export interface components {
             updated_at: string;
             /** @description Where deliveries are POSTed. Shown whole to the webhook's creator and organization admins; to other members only its scheme and host (`https://example.com/…`), as `slack_incoming_webhook`. */
             url: string;
+        };
+        CreateEarlyAccessFeatureDto: {
+            /** @description Shown to persons in the opt-in UI. */
+            description?: string;
+            /** @description An http(s) URL, or blank. */
+            documentation_url?: string;
+            /**
+             * @description A live flag of the project to link: not linked to another feature, not group-based, not
+             *     multivariate. Without it, a flag keyed by the slug of `name` is created.
+             */
+            feature_flag_id?: number;
+            name: string;
+            /** @description Any JSON but null; `{}` by default. */
+            payload?: string | number | boolean | ({
+                [key: string]: unknown;
+            } | null) | unknown[];
+            /**
+             * @description Moving into an active stage (alpha, beta, general-availability) turns the flag on for persons who enrolled (`$feature_enrollment/<flag key>`); any other stage turns that off.
+             * @enum {string}
+             */
+            stage: "draft" | "concept" | "alpha" | "beta" | "general-availability" | "archived";
         };
         CreateFlagDto: {
             /** @default true */
@@ -1746,7 +1823,7 @@ export interface components {
         CreatePersonalApiKeyDto: {
             label: string;
             /** @description At most the scopes of the key making the request. */
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write" | "early_access_feature:read" | "early_access_feature:write")[];
         };
         CreateProjectDto: {
             name: string;
@@ -1908,6 +1985,38 @@ export interface components {
         DeletePropertyDto: {
             /** @description The property to remove. Also accepted as a query parameter. */
             $unset?: string;
+        };
+        EarlyAccessFeatureDto: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: components["schemas"]["UserBasicDto"] | null;
+            description: string;
+            documentation_url: string;
+            feature_flag: components["schemas"]["EarlyAccessFlagDto"] | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            payload: string | number | boolean | ({
+                [key: string]: unknown;
+            } | null) | unknown[];
+            /** @enum {string} */
+            stage: "draft" | "concept" | "alpha" | "beta" | "general-availability" | "archived";
+        };
+        EarlyAccessFlagDto: {
+            active: boolean;
+            deleted: boolean;
+            ensure_experience_continuity: boolean;
+            evaluation_contexts: string[];
+            /** @enum {string|null} */
+            evaluation_runtime: "server" | "client" | "all" | null;
+            filters: components["schemas"]["FlagFiltersDto"];
+            has_encrypted_payloads: boolean;
+            id: number;
+            key: string;
+            name: string;
+            /** @description The project id. */
+            team_id: number;
+            version: number;
         };
         ErrorEnvelope: {
             /** @example key */
@@ -2459,7 +2568,7 @@ export interface components {
             last_used_at: string | null;
             /** @example phx_...eZxz */
             mask_value: string;
-            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write")[];
+            scopes: ("*" | "feature_flag:read" | "feature_flag:write" | "person:read" | "person:write" | "event_definition:read" | "event_definition:write" | "cohort:read" | "cohort:write" | "organization:read" | "organization:write" | "organization_member:read" | "organization_member:write" | "project:read" | "project:write" | "user:read" | "user:write" | "activity_log:read" | "activity_log:write" | "webhook:read" | "webhook:write" | "early_access_feature:read" | "early_access_feature:write")[];
         };
         PersonCohortsDto: {
             /** @description The live cohorts the person belongs to. */
@@ -2551,6 +2660,23 @@ export interface components {
             count: number;
             /** @description The value as text (objects and lists as JSON). */
             name: string;
+        };
+        PublicEarlyAccessFeatureDto: {
+            description: string;
+            documentationUrl: string;
+            /** @description The flag's key: `updateEarlyAccessFeatureEnrollment(flagKey, …)`. */
+            flagKey: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            payload: string | number | boolean | ({
+                [key: string]: unknown;
+            } | null) | unknown[];
+            /** @enum {string} */
+            stage: "draft" | "concept" | "alpha" | "beta" | "general-availability" | "archived";
+        };
+        PublicEarlyAccessResponseDto: {
+            earlyAccessFeatures: components["schemas"]["PublicEarlyAccessFeatureDto"][];
         };
         RemoteConfigAnalyticsDto: {
             /**
@@ -2747,6 +2873,25 @@ export interface components {
             is_static?: boolean;
             name?: string;
         };
+        UpdateEarlyAccessFeatureDto: {
+            description?: string;
+            documentation_url?: string;
+            name?: string;
+            /** @description Replaces the payload; null stores `{}`. */
+            payload?: string | number | boolean | ({
+                [key: string]: unknown;
+            } | null) | unknown[];
+            /**
+             * @description With `stage: general-availability`: the flag is turned on for everyone (its enrolment condition goes).
+             * @default false
+             */
+            rollout_to_all: boolean;
+            /**
+             * @description Moving into an active stage (alpha, beta, general-availability) turns the flag on for persons who enrolled (`$feature_enrollment/<flag key>`); any other stage turns that off.
+             * @enum {string}
+             */
+            stage?: "draft" | "concept" | "alpha" | "beta" | "general-availability" | "archived";
+        };
         UpdateEventDefinitionDto: {
             /**
              * Format: date-time
@@ -2828,6 +2973,12 @@ export interface components {
              *     public address.
              */
             slack_incoming_webhook?: string | null;
+            /**
+             * @description The project's time zone, an IANA name (`Europe/Paris`; default `UTC`). Flag, cohort and
+             *     person filters read a date or a date and time without a zone as wall-clock time there.
+             * @example Europe/Paris
+             */
+            timezone?: string;
         };
         UpdatePropertyDto: {
             /** @description The property to set. Also accepted as a query parameter. */
@@ -3048,6 +3199,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarlyAccessFeaturesSdk_list: {
+        parameters: {
+            query?: {
+                /** @description posthog-js's older name of the token. */
+                api_key?: string;
+                /** @description Repeatable: the stages to list (`getEarlyAccessFeatures(cb, force, stages)`); `beta` when none. */
+                stage?: ("draft" | "concept" | "alpha" | "beta" | "general-availability" | "archived")[];
+                /** @description The project token (phc_…), as posthog-js sends it. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicEarlyAccessResponseDto"];
+                };
+            };
+            /** @description A parameter given twice, or not as text. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or unknown project token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The database took too long. */
@@ -6356,6 +6578,471 @@ export interface operations {
             };
             /** @description Not found, or outside the caller's organizations. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarlyAccessFeatures_list: {
+        parameters: {
+            query?: {
+                /** @description Results per page (default 100, at most 1000). */
+                limit?: number;
+                /** @description Index of the first result. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        count: number;
+                        /** Format: uri */
+                        next: string | null;
+                        /** Format: uri */
+                        previous: string | null;
+                        results: components["schemas"]["EarlyAccessFeatureDto"][];
+                    };
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarlyAccessFeatures_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEarlyAccessFeatureDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarlyAccessFeatureDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarlyAccessFeatures_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarlyAccessFeatureDto"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarlyAccessFeatures_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EarlyAccessFeatures_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEarlyAccessFeatureDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarlyAccessFeatureDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

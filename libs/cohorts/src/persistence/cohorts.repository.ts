@@ -296,6 +296,8 @@ export class CohortsRepository {
     cohorts: ReadonlyMap<number, Cohort>,
     params: SqlParams,
     scope: () => string = () => 'TRUE',
+    /** The project's time zone: dates without a zone are its wall-clock time. */
+    timeZone = 'UTC',
   ): Membership {
     const project = () => params.once('cohort-project', () => projectId);
     const regexes: string[] = [];
@@ -309,6 +311,7 @@ export class CohortsRepository {
       const parsed = withoutFlagLeaves(parsePropertyFilter(c.filters.properties, 'filters', { limits: STORED }));
       const compiled = propertyFilterToSql(parsed, {
         params,
+        timeZone,
         attr: 'filters',
         source: (leaf) => (leaf.type === 'person' ? 'p.properties' : undefined),
         custom: (leaf) => custom(leaf),

@@ -70,8 +70,10 @@ export class ProjectSnapshot {
     readonly cohorts: readonly CohortDefinition[],
     readonly groupTypeMapping: Readonly<Record<string, string>>,
     private readonly chainLimits: ChainLimits = NO_CHAIN_LIMITS,
+    /** The project's time zone (an IANA name): dates without a zone are its wall-clock time. */
+    readonly timeZone = 'UTC',
   ) {
-    this.compiled = compileFlags(flags, cohorts, { groupTypeMapping });
+    this.compiled = compileFlags(flags, cohorts, { groupTypeMapping, timeZone });
     this.byKey = new Map(flags.map((f) => [f.key, f]));
     const active = flags.filter((f) => f.active);
     this.activeKeys = active.map((f) => f.key);

@@ -1,4 +1,4 @@
-import { escapeLike, Queryable, queryPrepared, queryRows } from '@app/platform';
+import { escapeLike, Queryable, queryPrepared, queryRows, TenancyService } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -57,7 +57,10 @@ export interface PersonForEvaluation {
 /** Persons, distinct ids and groups as the API and other contexts read and change them. */
 @Injectable()
 export class PersonsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tenancy: TenancyService,
+  ) {}
 
   /** One page of the project's persons, newest first, with the exact total. */
   async list(
@@ -125,6 +128,7 @@ export class PersonsRepository {
     if (filter.properties) {
       const compiled = propertyFilterToSql(filter.properties, {
         params,
+        timeZone: await this.tenancy.timeZone(projectId),
         source: (leaf) => (leaf.type === 'person' ? 'p.properties' : undefined),
         // ix_persons_values_lower
         loweredValues: (col) => (col === 'p.properties' ? loweredValues(col) : undefined),
@@ -234,7 +238,12 @@ export class PersonsRepository {
     distinctId: string,
     staticCohorts = false,
   ): Promise<PersonForEvaluation | null> {
-    const rows = await queryPrepared<{ id: number; uuid: string; properties: Properties; static_cohort_ids?: number[] }>(
+    const rows = await queryPrepared<{
+      id: number;
+      uuid: string;
+      properties: Properties;
+      static_cohort_ids?: number[];
+    }>(
       this.ds,
       staticCohorts ? 'person_by_distinct_id_static_cohorts' : 'person_by_distinct_id',
       `SELECT p.id, p.uuid, p.properties${staticCohorts ? STATIC_COHORTS : ''}

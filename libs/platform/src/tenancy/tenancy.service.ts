@@ -110,20 +110,48 @@ export class TenancyService {
     });
   }
 
-  /** Changes the given settings (a name is checked here; a Slack URL by the caller, with OutboundHttp). */
+  /**
+   * Changes the given settings (a name and a time zone are checked here; a Slack URL by the
+   * caller, with OutboundHttp).
+   */
   async updateProject(
     projectId: number,
-    changes: { name?: string; slackIncomingWebhook?: string | null },
+    changes: { name?: string; slackIncomingWebhook?: string | null; timezone?: string },
   ): Promise<ProjectRecord> {
     const repo = this.ds.getRepository(ProjectRecord);
     const set: Partial<ProjectRecord> = {};
     if (changes.name !== undefined) set.name = checkName(changes.name);
+    if (changes.timezone !== undefined) set.timezone = await this.checkTimeZone(changes.timezone);
     if (changes.slackIncomingWebhook !== undefined) set.slackIncomingWebhook = changes.slackIncomingWebhook;
     if (Object.keys(set).length > 0) {
       await repo.update({ id: projectId }, { ...set, updatedAt: new Date() });
       for (const listener of this.projectListeners) listener(projectId);
     }
     return repo.findOneByOrFail({ id: projectId });
+  }
+
+  /** The project's time zone (an IANA name; `UTC` unless set): dates without a zone are read in it. */
+  async timeZone(projectId: number, manager?: EntityManager): Promise<string> {
+    const rows: Array<{ timezone: string }> = await (manager ?? this.ds.manager).query(
+      `SELECT timezone FROM projects WHERE id = $1`,
+      [projectId],
+    );
+    return rows[0]?.timezone ?? 'UTC';
+  }
+
+  /** A time zone both the evaluator (ICU) and the database know, by the name ICU gives it; else 400. */
+  private async checkTimeZone(value: string): Promise<string> {
+    const name = canonicalTimeZone(value);
+    if (name !== undefined) {
+      try {
+        await this.ds.query(`SELECT now() AT TIME ZONE $1::text`, [name]);
+        return name;
+      } catch (e) {
+        // 22023: PostgreSQL does not know it (refused below); anything else is not the name's fault.
+        if ((e as { code?: string }).code !== '22023') throw e;
+      }
+    }
+    throw DomainError.invalid(`"${value.slice(0, 100)}" is not a valid choice.`, 'timezone', 'invalid_choice');
   }
 
   /** Creates a user, or returns the existing user with that e-mail (compared case-insensitively). */
@@ -328,5 +356,15 @@ export class TenancyService {
       [userId],
     );
     return rows[0]?.id;
+  }
+}
+
+/** `value`'s canonical spelling when it names a time zone (`europe/paris` → `Europe/Paris`). */
+function canonicalTimeZone(value: string): string | undefined {
+  if (value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { parseDateFilter, parseDateProperty, resolveDateFilter } from './dates';
+import { isTimeZone, parseDateFilter, parseDateProperty, resolveDateFilter } from './dates';
 
 const at = (iso: string) => Date.parse(iso);
 const relative = (value: string, now: string) =>
@@ -83,5 +83,56 @@ describe('date values', () => {
     ]) {
       expect(parseDateProperty(value)).toBeNaN();
     }
+  });
+});
+
+describe("dates in the project's time zone (PostHog's flags service)", () => {
+  const iso = (ms: number) => (Number.isNaN(ms) ? 'NaN' : new Date(ms).toISOString());
+  const filterIn = (value: string, timeZone: string, now = 0) =>
+    iso(resolveDateFilter(parseDateFilter(value), now, timeZone));
+
+  it.each([
+    ['2024-06-01', 'Europe/Paris', '2024-05-31T22:00:00.000Z'],
+    ['2024-06-01 10:30', 'Europe/Paris', '2024-06-01T08:30:00.000Z'],
+    ['2024-06-01T10:30:00.5', 'America/New_York', '2024-06-01T14:30:00.500Z'],
+    ['2024-01-15', 'Asia/Kolkata', '2024-01-14T18:30:00.000Z'],
+    // An explicit zone is honoured whatever the project's.
+    ['2024-06-01T10:30:00Z', 'Europe/Paris', '2024-06-01T10:30:00.000Z'],
+    ['2024-06-01T10:30:00+02:00', 'America/New_York', '2024-06-01T08:30:00.000Z'],
+    ['2022-04-05 12:34:12 +01:00', 'Asia/Tokyo', '2022-04-05T11:34:12.000Z'],
+    // Forms the service reads with its fallback parser stay UTC.
+    ['2024-06', 'Europe/Paris', '2024-06-01T00:00:00.000Z'],
+  ])('reads the filter %s in %s as %s', (value, timeZone, expected) => {
+    expect(filterIn(value, timeZone)).toBe(expected);
+  });
+
+  it('reads a skipped wall-clock time as no date and a repeated one as the earlier instant', () => {
+    expect(filterIn('2024-03-31 02:30', 'Europe/Paris')).toBe('NaN');
+    expect(filterIn('2024-10-27 02:30', 'Europe/Paris')).toBe('2024-10-27T00:30:00.000Z');
+    expect(filterIn('2024-10-06 02:15', 'Australia/Lord_Howe')).toBe('NaN');
+    expect(filterIn('2024-04-07 01:45', 'Australia/Lord_Howe')).toBe('2024-04-06T14:45:00.000Z');
+    expect(iso(parseDateProperty('2024-03-31 02:30', 'Europe/Paris'))).toBe('NaN');
+    expect(iso(parseDateProperty('2024-10-27T02:30:00', 'Europe/Paris'))).toBe('2024-10-27T00:30:00.000Z');
+  });
+
+  it('reads property values without a zone in the time zone, and the rest as before', () => {
+    expect(iso(parseDateProperty('2024-06-01', 'Europe/Paris'))).toBe('2024-05-31T22:00:00.000Z');
+    expect(iso(parseDateProperty('2024-06-01T10:30:00Z', 'Europe/Paris'))).toBe('2024-06-01T10:30:00.000Z');
+    expect(iso(parseDateProperty('2024', 'Europe/Paris'))).toBe('2024-01-01T00:00:00.000Z');
+    expect(iso(parseDateProperty(1_717_200_000_000, 'Europe/Paris'))).toBe('2024-06-01T00:00:00.000Z');
+    expect(iso(parseDateProperty('1717200000', 'Europe/Paris'))).toBe('2024-06-01T00:00:00.000Z');
+  });
+
+  it("counts relative dates back on the zone's wall clock", () => {
+    // 2024-03-31 12:00 in Paris (10:00Z, summer time); a day before is 2024-03-30 12:00 (11:00Z, winter).
+    const now = Date.parse('2024-03-31T10:00:00Z');
+    expect(filterIn('-1d', 'Europe/Paris', now)).toBe('2024-03-30T11:00:00.000Z');
+    expect(filterIn('-1d', 'UTC', now)).toBe('2024-03-30T10:00:00.000Z');
+    expect(filterIn('-24h', 'Europe/Paris', now)).toBe('2024-03-30T11:00:00.000Z');
+  });
+
+  it('knows time-zone names', () => {
+    expect(isTimeZone('Europe/Paris')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 });

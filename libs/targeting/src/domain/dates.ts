@@ -12,6 +12,13 @@
  * no zone = UTC). Anything else is not a date. The SQL compiler reads them with the same grammar
  * (the PL/pgSQL `targeting_date_ms`), so a dynamic cohort counts the persons a flag sees.
  *
+ * Time zones (PostHog's flags service): on both sides a date (`2024-06-01`) or a date and time
+ * without a zone (`2024-06-01 10:30`, `…T10:30:00.5`) is wall-clock time in the project's time
+ * zone, an explicit zone is honoured, and relative dates count back on the project's wall clock.
+ * A wall-clock time that never happens there (the hour skipped in spring) is no date; one that
+ * happens twice (in autumn) is the earlier instant. Other forms (`2024`, `2024-06`, the lenient
+ * ones without a zone) stay UTC, as the service's fallback parser reads them.
+ *
  * Hand-written: no date library reads this mix of dateutil, `Date` and relative offsets as PostHog does.
  */
 
@@ -24,7 +31,13 @@ export type RelativeUnit = 'h' | 'd' | 'w' | 'm' | 'y';
 
 /** A filter value resolved once: a fixed instant, or an offset computed against `now`. */
 export type DateFilter =
-  { kind: 'absolute'; at: number } | { kind: 'relative'; amount: number; unit: RelativeUnit } | { kind: 'invalid' };
+  | { kind: 'absolute'; at: number }
+  /** Without a zone: `wall` is the wall-clock time as if in UTC, read in the project's time zone. */
+  | { kind: 'wall'; wall: number }
+  | { kind: 'relative'; amount: number; unit: RelativeUnit }
+  | { kind: 'invalid' };
+
+export const UTC = 'UTC';
 
 const RELATIVE = /^-?([0-9]+)([hdwmy])$/;
 
@@ -48,6 +61,8 @@ export function parseDateFilter(value: unknown): DateFilter {
   const relative = parseRelativeDate(value);
   if (relative) return { kind: 'relative', ...relative };
   const text = value.trim();
+  const wall = NAIVE.test(text) ? parseIsoDate(text) : NaN;
+  if (!Number.isNaN(wall)) return { kind: 'wall', wall };
   let at = parseIsoDate(text);
   const lenient = Number.isNaN(at) ? LENIENT.exec(text) : null;
   if (lenient) {
@@ -61,14 +76,23 @@ export function parseDateFilter(value: unknown): DateFilter {
   return Number.isNaN(at) ? { kind: 'invalid' } : { kind: 'absolute', at };
 }
 
-/** The instant a filter stands for at `now` (ms), or NaN. */
-export function resolveDateFilter(filter: DateFilter, now: number): number {
+/** The instant a filter stands for at `now` (ms) in `timeZone` (an IANA name), or NaN. */
+export function resolveDateFilter(filter: DateFilter, now: number, timeZone = UTC): number {
   switch (filter.kind) {
     case 'absolute':
       return filter.at;
+    case 'wall':
+      return wallToInstant(filter.wall, timeZone);
     case 'invalid':
       return NaN;
   }
+  if (timeZone === UTC) return relativeWall(filter, now);
+  const nowWall = now + offsetAt(now, timeZone);
+  return Number.isNaN(nowWall) ? NaN : wallToInstant(relativeWall(filter, nowWall), timeZone);
+}
+
+/** `filter` counted back from the wall-clock time `now` (both as if in UTC). */
+function relativeWall(filter: Extract<DateFilter, { kind: 'relative' }>, now: number): number {
   switch (filter.unit) {
     case 'h':
       return now - filter.amount * HOUR;
@@ -86,13 +110,79 @@ export function resolveDateFilter(filter: DateFilter, now: number): number {
 const NUMERIC =
   /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/;
 
-/** A property value as an instant (ms), or NaN when it is not a date. */
-export function parseDateProperty(value: unknown): number {
+/** A property value as an instant (ms) in `timeZone` (an IANA name), or NaN when it is not a date. */
+export function parseDateProperty(value: unknown, timeZone = UTC): number {
   if (typeof value === 'number') return timeClip(value);
   if (typeof value !== 'string') return NaN;
   const at = parseIsoDate(value);
+  if (timeZone !== UTC && !Number.isNaN(at) && NAIVE.test(value)) return wallToInstant(at, timeZone);
   if (!Number.isNaN(at) || !NUMERIC.test(value)) return at;
   return timeClip(Number(value) * 1000);
+}
+
+/** A date, or a date and a time, without a zone: wall-clock time in the project's time zone. */
+const NAIVE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
+
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/** Whether `timeZone` is a time-zone name this runtime knows (an IANA name such as `Europe/Paris`). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatIn(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (FORMATS.size >= 1000) FORMATS.clear();
+    FORMATS.set(timeZone, format);
+  }
+  return format;
+}
+
+/** `timeZone`'s offset from UTC at instant `at` (ms; whole seconds), or NaN. */
+function offsetAt(at: number, timeZone: string): number {
+  if (!Number.isFinite(at) || Math.abs(at) > MAX_TIME) return NaN;
+  const parts: Record<string, string> = {};
+  for (const part of formatIn(timeZone).formatToParts(at)) parts[part.type] = part.value;
+  const year = parts.era === 'BC' || parts.era === 'B' ? 1 - Number(parts.year) : Number(parts.year);
+  const wall =
+    daysFromCivil(year, Number(parts.month), Number(parts.day)) * DAY +
+    Number(parts.hour) * HOUR +
+    Number(parts.minute) * 60_000 +
+    Number(parts.second) * 1000;
+  return wall - (at - (((at % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant at which `timeZone`'s clocks show `wall` (ms, as if in UTC): NaN in a gap (the
+ * clocks skip it), the earlier instant when they show it twice. Hand-written: Intl reads instants
+ * as wall-clock times, not the reverse, and no small library answers the gap as PostHog does.
+ */
+export function wallToInstant(wall: number, timeZone: string): number {
+  if (Number.isNaN(wall)) return NaN;
+  if (timeZone === UTC) return wall;
+  // Offsets a day either side bracket every transition near `wall`; a candidate is an instant
+  // whose clock shows `wall`.
+  const candidates = [offsetAt(wall - DAY, timeZone), offsetAt(wall + DAY, timeZone)]
+    .map((offset) => wall - offset)
+    .filter((at) => !Number.isNaN(at) && at + offsetAt(at, timeZone) === wall);
+  return candidates.length === 0 ? NaN : Math.min(...candidates);
 }
 
 /** What `new Date(ms).getTime()` gives. */

@@ -149,6 +149,8 @@ export function holdsWhenAbsent(operator: string | null | undefined): boolean {
 export interface MatchContext {
   /** The instant relative dates (`-7d`) count back from. */
   now: number;
+  /** The project's time zone (an IANA name): dates without a zone are its wall-clock time. Default UTC. */
+  timeZone?: string;
   /** Regular-expression steps left for the request. */
   budget: EvaluationBudget;
 }
@@ -208,8 +210,8 @@ export function matchesValue(p: Predicate, value: unknown, ctx: MatchContext): b
     case 'is_date_before':
     case 'is_date_after':
     case 'is_date_exact': {
-      const at = parseDateProperty(value);
-      const bound = resolveDateFilter(p.date, ctx.now);
+      const at = parseDateProperty(value, ctx.timeZone);
+      const bound = resolveDateFilter(p.date, ctx.now, ctx.timeZone);
       if (p.op === 'is_date_before') return at < bound;
       if (p.op === 'is_date_after') return at > bound;
       return at === bound;

@@ -1,5 +1,5 @@
 import { DomainError } from '@app/platform/errors/domain-error';
-import { resolveDateFilter } from '../domain/dates';
+import { resolveDateFilter, UTC } from '../domain/dates';
 import type { ExactPredicate, Predicate } from '../domain/predicate';
 import { matchesWhenAbsent } from '../domain/predicate';
 import type { PropertyFilterLeaf, PropertyFilterNode } from '../domain/property-filter';
@@ -49,6 +49,8 @@ export interface PropertyFilterSqlContext {
   loweredValues?(source: string): string | undefined;
   /** Relative dates (`-7d`) count back from here. */
   now?: Date;
+  /** The project's time zone (an IANA name): dates without a zone are its wall-clock time. Default UTC. */
+  timeZone?: string;
   /** The request field errors name. */
   attr?: string;
 }
@@ -99,6 +101,7 @@ export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFil
   const merged = new Map<string, string[]>();
   const attr = ctx.attr ?? 'properties';
   const now = (ctx.now ?? new Date()).getTime();
+  const timeZone = ctx.timeZone ?? UTC;
   const p = ctx.params;
 
   // `top`: the node is AND-ed at the top of the filter, so an index may serve it.
@@ -209,10 +212,14 @@ export function propertyFilterToSql(filter: PropertyFilterNode, ctx: PropertyFil
       case 'is_date_before':
       case 'is_date_after':
       case 'is_date_exact': {
-        const bound = resolveDateFilter(pred.date, now);
+        const bound = resolveDateFilter(pred.date, now, timeZone);
         if (Number.isNaN(bound)) return 'FALSE';
         const op = { is_date_before: '<', is_date_after: '>', is_date_exact: '=' }[pred.op];
-        return `targeting_date_ms(${v}) ${op} ${p.add(bound)}::float8`;
+        const at =
+          timeZone === UTC
+            ? `targeting_date_ms(${v})`
+            : `targeting_date_ms(${v}, ${p.once('time-zone', () => timeZone)}::text)`;
+        return `${at} ${op} ${p.add(bound)}::float8`;
       }
       case 'semver_tilde':
       case 'semver_caret':

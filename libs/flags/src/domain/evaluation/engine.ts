@@ -26,6 +26,8 @@ import type { EvaluationReason, ReasonCode } from './reasons';
 export interface CompileOptions {
   /** The project's group types: `{"0": "company"}` (index → the name used in `groups`). */
   groupTypeMapping?: Readonly<Record<string, string>>;
+  /** The project's time zone (an IANA name; default UTC): dates without a zone are its wall-clock time. */
+  timeZone?: string;
 }
 
 export interface EvaluationContext {
@@ -71,6 +73,8 @@ export interface CompiledProject {
   readonly flags: ReadonlyMap<string, CompiledFlag>;
   readonly groupTypeMapping: ReadonlyMap<number, string>;
   readonly cohorts: ReadonlyMap<number, CompiledCohort>;
+  /** The project's time zone (an IANA name). */
+  readonly timeZone: string;
 }
 
 export function compileFlags(
@@ -95,7 +99,7 @@ export function compileFlags(
   const compiled = new Map<string, CompiledFlag>();
   for (const flag of live) compiled.set(flag.key, compileFlag(flag, compiler));
   markBrokenDependencies(compiled, compiledCohorts);
-  return { flags: compiled, groupTypeMapping, cohorts: compiledCohorts };
+  return { flags: compiled, groupTypeMapping, cohorts: compiledCohorts, timeZone: options.timeZone ?? 'UTC' };
 }
 
 /** Evaluates one flag; undefined when the project has no (non-deleted) flag with that key. */
@@ -378,6 +382,7 @@ class Session {
     this.person = { distinct_id: context.distinctId, ...context.personProperties };
     this.match = {
       now: context.now ?? Date.now(),
+      timeZone: project.timeZone,
       budget: context.budget ?? new EvaluationBudget(DEFAULT_TARGETING_LIMITS.regexBudget),
     };
   }

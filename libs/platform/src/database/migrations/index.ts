@@ -23,6 +23,7 @@ import { ScheduledChangeEditor1766700000000 } from './1766700000000-scheduled-ch
 import { FlagEvaluationRuntime1766800000000 } from './1766800000000-flag-evaluation-runtime';
 import { FlagRemoteConfig1766900000000 } from './1766900000000-flag-remote-config';
 import { EarlyAccessFeatures1767000000000 } from './1767000000000-early-access-features';
+import { ProjectTimeZone1767100000000 } from './1767100000000-project-time-zone';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   FlagEvaluationRuntime1766800000000,
   FlagRemoteConfig1766900000000,
   EarlyAccessFeatures1767000000000,
+  ProjectTimeZone1767100000000,
 ];

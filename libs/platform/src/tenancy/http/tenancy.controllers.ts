@@ -76,7 +76,7 @@ export class ProjectsController {
     return toProjectDto((await this.tenancy.getProject(project.id))!);
   }
 
-  /** Renames the project or sets its Slack incoming webhook (admins only). */
+  /** Renames the project, sets its time zone or its Slack incoming webhook (admins only). */
   @Patch(':project_id')
   @RequireScopes('project:write')
   @ApiOkResponse({ type: ProjectDto })
@@ -91,7 +91,9 @@ export class ProjectsController {
         : slack === null || slack === ''
           ? null
           : await this.outbound.checkTarget(slack, 'slack_incoming_webhook');
-    return toProjectDto(await this.tenancy.updateProject(project.id, { name: body.name, slackIncomingWebhook }));
+    return toProjectDto(
+      await this.tenancy.updateProject(project.id, { name: body.name, slackIncomingWebhook, timezone: body.timezone }),
+    );
   }
 }
 

@@ -177,6 +177,16 @@ export class UpdateProjectDto {
   @IsOptional()
   @IsString()
   slack_incoming_webhook?: string | null;
+
+  /**
+   * The project's time zone, an IANA name (`Europe/Paris`; default `UTC`). Flag, cohort and
+   * person filters read a date or a date and time without a zone as wall-clock time there.
+   */
+  @ApiPropertyOptional({ example: 'Europe/Paris', maxLength: 64 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  timezone?: string;
 }
 
 export class CreateOrganizationDto {
