@@ -61,6 +61,7 @@ const IDS: Record<string, (w: World) => Array<string | number>> = {
   'role_access/{id}': (w) => [w.roleAccessId],
   'dashboards/{id}': (w) => [w.dashboardId],
   'scheduled_changes/{id}': (w) => [w.scheduledChangeId],
+  'early_access_features/{id}': (w) => [w.earlyAccessFeatureId],
   'webhooks/{id}': (w) => [w.webhookId],
   'deliveries/{delivery_id}': (w) => [w.webhookDeliveryId],
   'versions/{version}': () => [1],
@@ -127,6 +128,12 @@ const BODIES: Partial<Record<string, (pw: World, cw: World) => object>> = {
     events: ['feature_flag.created'],
   }),
   'patch /api/projects/{project_id}/webhooks/{id}': () => ({ enabled: false }),
+  'post /api/projects/{project_id}/early_access_features': (pw) => ({
+    name: 'stolen',
+    stage: 'beta',
+    feature_flag_id: pw.flags[0].id,
+  }),
+  'patch /api/projects/{project_id}/early_access_features/{id}': () => ({ stage: 'archived' }),
   'post /api/organizations/{organization_id}/roles': () => ({ name: 'stolen' }),
   'patch /api/organizations/{organization_id}/roles/{id}': () => ({ name: 'stolen' }),
   'post /api/organizations/{organization_id}/roles/{id}/role_memberships': (_, cw) => ({ user_uuid: cw.userUuid }),
@@ -192,6 +199,7 @@ const QUERIES: Record<string, (a: World, b: World) => Array<[string, Expect]>> =
     [`search=${a.marker}`, 'no-leak'],
     [`created_by_id=${a.tenant.userId}`, 'no-leak'],
   ],
+  'get /api/early_access_features': (a, b) => [[`token=${b.tenant.projectToken}&stage=beta`, 'no-leak']],
   'get /api/projects/{project_id}/scheduled_changes': (a) => [
     ['', 'no-leak'],
     [`record_id=${a.flags[0].id}`, 'no-leak'],

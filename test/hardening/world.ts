@@ -22,6 +22,7 @@ export interface World {
   roleAccessId: number;
   dashboardId: number;
   scheduledChangeId: number;
+  earlyAccessFeatureId: string;
   webhookId: number;
   webhookDeliveryId: string;
   apiKeyId: string;
@@ -164,6 +165,11 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
     201,
     'scheduled change',
   );
+  const earlyAccess = await ok<{ id: string }>(
+    t.post(`/api/projects/${p}/early_access_features/`, { name: `${marker} beta`, stage: 'beta' }, key),
+    201,
+    'early-access feature',
+  );
   // A webhook (a public literal address: no DNS, and nothing sends without the scheduler) and one
   // delivery, written by the creation of a flag it subscribes to.
   const webhook = await ok<{ id: number; secret: string }>(
@@ -204,6 +210,7 @@ export async function buildWorld(t: TestApp, tenant: Tenant, prefix: string): Pr
     roleAccessId: roleAccess.id,
     dashboardId: withDashboard.usage_dashboard,
     scheduledChangeId: scheduledChange.id,
+    earlyAccessFeatureId: earlyAccess.id,
     webhookId: webhook.id,
     webhookDeliveryId: delivery.results[0].id,
     apiKeyId: apiKey.id,
