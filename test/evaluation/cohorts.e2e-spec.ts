@@ -129,7 +129,7 @@ describe('cohorts: CRUD, persons, static cohorts, and their use in flags', () =>
       'an event property',
       { filters: group({ ...pro, type: 'event' }) },
       'filters',
-      /person, cohort, flag and behavioral/,
+      /person, person metadata, cohort, flag and behavioral/,
     ],
     [
       'a missing cohort',

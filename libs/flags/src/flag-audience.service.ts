@@ -125,6 +125,7 @@ export class FlagAudienceService {
         const context: EvaluationContext = {
           distinctId: person.distinctId ?? String(person.personId),
           personProperties: person.properties,
+          personMetadata: { created_at: person.createdAt },
           isInStaticCohort: (id) => members.has(id),
           budget: new EvaluationBudget(this.limits.regexBudget),
         };
@@ -212,6 +213,7 @@ export class FlagAudienceService {
           return evaluateFlag(definitions.compiled, flag.key, {
             distinctId: person.distinctId ?? String(person.personId),
             personProperties: person.properties,
+            personMetadata: { created_at: person.createdAt },
             hashKeyOverrides: hashKey === undefined ? undefined : { [flag.key]: hashKey },
             isInStaticCohort: (id) => members.has(id),
             budget: new EvaluationBudget(this.limits.regexBudget),

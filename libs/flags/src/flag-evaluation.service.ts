@@ -222,6 +222,7 @@ export class FlagEvaluationService implements OnModuleInit {
     return {
       distinctId: req.distinctId,
       personProperties: person ? { ...person.properties, ...req.personProperties } : req.personProperties,
+      personMetadata: person ? { created_at: person.createdAt } : undefined,
       groups: req.groups,
       groupProperties: await this.groupProperties(projectId, definitions, req),
       hashKeyOverrides: await this.hashKeyOverrides(projectId, definitions, req, person),

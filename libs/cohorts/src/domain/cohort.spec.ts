@@ -77,7 +77,7 @@ describe('cohort filters', () => {
     [
       'an event property',
       { filters: { properties: { type: 'AND', values: [{ ...plan, type: 'event' }] } } },
-      /person, cohort, flag and behavioral/,
+      /person, person metadata, cohort, flag and behavioral/,
     ],
     [
       'a cohort that is no id',

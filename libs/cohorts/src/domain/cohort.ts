@@ -163,6 +163,7 @@ function legacyGroup(group: unknown, index: number): CohortPropertyGroup {
 function checkLeaf(leaf: PropertyFilterLeaf): void {
   switch (leaf.type) {
     case 'person':
+    case 'person_metadata':
       return;
     case 'flag':
       if (leaf.operator !== 'flag_evaluates_to' && leaf.operator !== 'exact') {
@@ -186,7 +187,7 @@ function checkLeaf(leaf: PropertyFilterLeaf): void {
       }
       return;
     default:
-      throw invalid('Cohort filters can use person, cohort, flag and behavioral properties only.');
+      throw invalid('Cohort filters can use person, person metadata, cohort, flag and behavioral properties only.');
   }
 }
 

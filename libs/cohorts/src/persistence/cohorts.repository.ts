@@ -5,6 +5,7 @@ import {
   assertPostgresRegexes,
   ENGINE_MAX_PROGRAM,
   parsePropertyFilter,
+  personMetadataSql,
   PropertyFilterLeaf,
   PropertyFilterNode,
   propertyFilterToSql,
@@ -313,7 +314,12 @@ export class CohortsRepository {
         params,
         timeZone,
         attr: 'filters',
-        source: (leaf) => (leaf.type === 'person' ? 'p.properties' : undefined),
+        source: (leaf) =>
+          leaf.type === 'person'
+            ? 'p.properties'
+            : leaf.type === 'person_metadata'
+              ? personMetadataSql('p')
+              : undefined,
         custom: (leaf) => custom(leaf),
       });
       onPath.delete(c.id);

@@ -4,6 +4,7 @@ import {
   DATE_OPERATORS,
   describeProblem,
   isPropertyOperator,
+  personMetadataProblem,
   RANGE_PROBLEMS,
   TEXT_VALUE_OPERATORS,
   valueProblem,
@@ -482,9 +483,11 @@ export function validateFilters(raw: Json, ctx: FiltersContext): FlagFilters {
     const effective = own === undefined ? aggregation : own;
     for (const p of propertiesOf(group)) {
       if (effective === undefined || effective === null) {
-        if (!['person', 'cohort', 'flag'].includes(p.type as string)) {
+        if (!['person', 'person_metadata', 'cohort', 'flag'].includes(p.type as string)) {
           throw invalidFilters('Filters are not valid (can only use person, cohort, and flag properties)');
         }
+        const metadataProblem = p.type === 'person_metadata' ? personMetadataProblem(p.key) : null;
+        if (metadataProblem) throw invalidFilters(metadataProblem);
       } else if (p.type !== 'group' || p.group_type_index !== effective) {
         throw invalidFilters('Filters are not valid (can only use group properties)');
       }

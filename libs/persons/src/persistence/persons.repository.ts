@@ -6,6 +6,8 @@ import { isUuid, PersonRef, Properties } from '../domain/person';
 import {
   assertPostgresRegexes,
   loweredValues,
+  personCreatedAtText,
+  personMetadataSql,
   PropertyFilterGroup,
   propertyFilterToSql,
   SqlParams,
@@ -50,6 +52,8 @@ export interface PersonForEvaluation {
   personId: number;
   uuid: string;
   properties: Properties;
+  /** When the person was created, as `person_metadata` filters read it (`personCreatedAtText`). */
+  createdAt: string;
   /** The static cohorts it belongs to (when asked for). */
   staticCohortIds: number[];
 }
@@ -129,7 +133,12 @@ export class PersonsRepository {
       const compiled = propertyFilterToSql(filter.properties, {
         params,
         timeZone: await this.tenancy.timeZone(projectId),
-        source: (leaf) => (leaf.type === 'person' ? 'p.properties' : undefined),
+        source: (leaf) =>
+          leaf.type === 'person'
+            ? 'p.properties'
+            : leaf.type === 'person_metadata'
+              ? personMetadataSql('p')
+              : undefined,
         // ix_persons_values_lower
         loweredValues: (col) => (col === 'p.properties' ? loweredValues(col) : undefined),
       });
@@ -242,18 +251,25 @@ export class PersonsRepository {
       id: number;
       uuid: string;
       properties: Properties;
+      created_at: string;
       static_cohort_ids?: number[];
     }>(
       this.ds,
       staticCohorts ? 'person_by_distinct_id_static_cohorts' : 'person_by_distinct_id',
-      `SELECT p.id, p.uuid, p.properties${staticCohorts ? STATIC_COHORTS : ''}
+      `SELECT p.id, p.uuid, p.properties, ${personCreatedAtText('p')} AS created_at${staticCohorts ? STATIC_COHORTS : ''}
          FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
         WHERE d.project_id = $1 AND d.distinct_id = $2`,
       [projectId, distinctId],
     );
     if (rows.length === 0) return null;
     const r = rows[0];
-    return { personId: r.id, uuid: r.uuid, properties: r.properties, staticCohortIds: r.static_cohort_ids ?? [] };
+    return {
+      personId: r.id,
+      uuid: r.uuid,
+      properties: r.properties,
+      createdAt: r.created_at,
+      staticCohortIds: r.static_cohort_ids ?? [],
+    };
   }
 
   /**
@@ -272,11 +288,12 @@ export class PersonsRepository {
       id: number;
       uuid: string;
       properties: Properties;
+      created_at: string;
       distinct_id: string | null;
       static_cohort_ids?: number[];
     }>(
       this.ds,
-      `SELECT p.id, p.uuid, p.properties${options.staticCohorts ? STATIC_COHORTS : ''},
+      `SELECT p.id, p.uuid, p.properties, ${personCreatedAtText('p')} AS created_at${options.staticCohorts ? STATIC_COHORTS : ''},
               (SELECT d.distinct_id FROM person_distinct_ids d WHERE d.person_id = p.id ORDER BY d.id LIMIT 1) AS distinct_id
          FROM persons p
         WHERE p.project_id = $1 AND p.id > $2${keys.length > 0 ? ' AND p.properties ?& $4::text[]' : ''}
@@ -287,6 +304,7 @@ export class PersonsRepository {
       personId: r.id,
       uuid: r.uuid,
       properties: r.properties,
+      createdAt: r.created_at,
       staticCohortIds: r.static_cohort_ids ?? [],
       distinctId: r.distinct_id,
     }));

@@ -37,7 +37,20 @@ export const FILTER_OPERATORS: readonly string[] = [
 export type FilterOperator = PropertyOperator | (typeof COHORT_OPERATORS)[number] | typeof FLAG_DEPENDENCY_OPERATOR;
 
 /** The leaf types whose filters test a property (the others name a cohort, a flag, events). */
-const PROPERTY_TYPES: ReadonlySet<string> = new Set(['person', 'group', 'event']);
+const PROPERTY_TYPES: ReadonlySet<string> = new Set(['person', 'group', 'event', 'person_metadata']);
+
+/**
+ * The person's own fields a `person_metadata` filter may name (PostHog's PERSON_METADATA_FIELDS):
+ * `created_at`, the person's creation as ISO 8601 UTC text (`2024-06-01T10:30:00.000Z`).
+ */
+export const PERSON_METADATA_FIELDS: readonly string[] = ['created_at'];
+
+/** What is wrong with `key` as a `person_metadata` filter's key, or null. */
+export function personMetadataProblem(key: unknown): string | null {
+  return typeof key === 'string' && PERSON_METADATA_FIELDS.includes(key)
+    ? null
+    : `"${String(key).slice(0, 100)}" is not a person field a filter can read: ${PERSON_METADATA_FIELDS.join(', ')}.`;
+}
 
 export interface PropertyFilterLeaf {
   kind: 'leaf';
@@ -141,6 +154,8 @@ export function parsePropertyFilter(
       }
       groupTypeIndex = gti as number;
     }
+    const metadataProblem = type === 'person_metadata' ? personMetadataProblem(key) : null;
+    if (metadataProblem) fail(metadataProblem);
     const property = PROPERTY_TYPES.has(type) && isPropertyOperator(operator);
     if (property) {
       const problem = valueProblem(operator, value.value, check);

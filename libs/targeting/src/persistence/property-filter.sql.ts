@@ -67,6 +67,20 @@ const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
 /**
+ * A person's `created_at` (the `persons` row `alias`) as the text `person_metadata` filters read:
+ * ISO 8601 in UTC with milliseconds, the form the flags engine gets it in (the person lookup
+ * selects this same expression), so SQL and memory compare the same text.
+ */
+export function personCreatedAtText(alias: string): string {
+  return `to_char(${alias}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The jsonb map `person_metadata` filters read for the `persons` row `alias` (see PERSON_METADATA_FIELDS). */
+export function personMetadataSql(alias: string): string {
+  return `jsonb_build_object('created_at', ${personCreatedAtText(alias)})`;
+}
+
+/**
  * A jsonb map's top-level values as one array, lowered as JSON text (strings lowered, numbers and
  * booleans as they are): the expression `ix_persons_values_lower` indexes for `properties`.
  */

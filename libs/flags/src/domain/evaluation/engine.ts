@@ -34,6 +34,8 @@ export interface EvaluationContext {
   distinctId: string;
   /** The person's properties: stored ones merged with the request's overrides. */
   personProperties?: Properties;
+  /** The stored person's own fields (`created_at`) that `person_metadata` filters read; none without a person. */
+  personMetadata?: Properties;
   /** Group type name → group key, for group flags. */
   groups?: Readonly<Record<string, string | number>>;
   /** Group type name → that group's properties. */
@@ -153,7 +155,7 @@ export function compileConditionMatcher(
 
 /** One property test of a condition or cohort. */
 type Check =
-  | { kind: 'property'; source: 'focus' | 'person' | number; match: PropertyMatcher }
+  | { kind: 'property'; source: 'focus' | 'person' | 'metadata' | number; match: PropertyMatcher }
   | { kind: 'cohort'; cohortId: number; member: boolean }
   | { kind: 'flag'; flagKey: string; expected: unknown }
   | { kind: 'never' };
@@ -227,6 +229,9 @@ class ConditionCompiler {
           source: filter.type === 'person' ? 'person' : 'focus',
           match: compilePropertyMatcher(filter),
         };
+      case 'person_metadata':
+        // The person's own fields, never the request's overrides (PostHog's PersonMetadata).
+        return { kind: 'property', source: 'metadata', match: compilePropertyMatcher(filter) };
       case 'group': {
         const index = filter.group_type_index ?? aggregation;
         return {
@@ -265,7 +270,8 @@ class ConditionCompiler {
       if (isPropertyGroup(value)) return { node: this.group(value), negated: false };
       const check = this.check(value, null);
       return {
-        node: check.kind === 'property' ? { ...check, source: 'person' as const } : check,
+        node:
+          check.kind === 'property' && check.source !== 'metadata' ? { ...check, source: 'person' as const } : check,
         negated: !!value.negation,
       };
     });
@@ -427,7 +433,14 @@ class Session {
     switch (check.kind) {
       case 'property': {
         const source = check.source;
-        const bag = source === 'focus' ? focus : source === 'person' ? this.person : this.groupProperties(source);
+        const bag =
+          source === 'focus'
+            ? focus
+            : source === 'person'
+              ? this.person
+              : source === 'metadata'
+                ? this.context.personMetadata
+                : this.groupProperties(source);
         return check.match(bag ?? {}, this.match);
       }
       case 'cohort': {
