@@ -38,3 +38,23 @@ export function flags(t: { baseUrl: string }, body: object, path = '/flags/?v=2'
 export function valuesOf(body: { flags: Record<string, { enabled: boolean; variant: string | null }> }) {
   return Object.fromEntries(Object.entries(body.flags).map(([k, f]) => [k, f.variant ?? f.enabled]));
 }
+
+/** Of `distinctIds`, those `/flags` answers the flag `key` enabled for (sorted); `body` adds to each request. */
+export async function enabledFor(
+  t: { baseUrl: string; projectToken: string },
+  key: string,
+  distinctIds: readonly string[],
+  body: object = {},
+): Promise<string[]> {
+  const on: string[] = [];
+  for (const distinctId of distinctIds) {
+    const res = await flags(t, {
+      token: t.projectToken,
+      distinct_id: distinctId,
+      flag_keys_to_evaluate: [key],
+      ...body,
+    });
+    if (res.body.flags[key].enabled) on.push(distinctId);
+  }
+  return on.sort();
+}

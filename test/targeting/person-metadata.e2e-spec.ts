@@ -1,4 +1,4 @@
-import { createCohort, createFlag, flags, identify } from '../evaluation/factories';
+import { createCohort, createFlag, enabledFor, flags, identify } from '../evaluation/factories';
 import { dataSource } from '../persons/factories';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -41,18 +41,9 @@ describe('person_metadata filters: the person’s created_at', () => {
       key: `meta-${slug}`,
       filters: { groups: [{ properties: [property], rollout_percentage: 100 }] },
     });
-    const on: string[] = [];
-    for (const distinctId of ['newcomer', 'veteran']) {
-      // An override of created_at in the request is a property, not the person's field.
-      const res = await flags(t, {
-        token: t.projectToken,
-        distinct_id: distinctId,
-        person_properties: { created_at: '1999-01-01' },
-        flag_keys_to_evaluate: [flag.key],
-      });
-      if (res.body.flags[flag.key].enabled) on.push(distinctId);
-    }
-    expect(on.sort()).toEqual(expected);
+    // An override of created_at in the request is a property, not the person's field.
+    const overrides = { person_properties: { created_at: '1999-01-01' } };
+    expect(await enabledFor(t, flag.key, ['newcomer', 'veteran'], overrides)).toEqual(expected);
 
     const listed = await t
       .get(`/api/projects/${t.projectId}/persons/?properties=${encodeURIComponent(JSON.stringify([property]))}`)
@@ -73,16 +64,7 @@ describe('person_metadata filters: the person’s created_at', () => {
       key: `meta-cohort-${slug}`,
       filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort.id }], rollout_percentage: 100 }] },
     });
-    const viaCohort: string[] = [];
-    for (const distinctId of ['newcomer', 'veteran']) {
-      const res = await flags(t, {
-        token: t.projectToken,
-        distinct_id: distinctId,
-        flag_keys_to_evaluate: [onCohort.key],
-      });
-      if (res.body.flags[onCohort.key].enabled) viaCohort.push(distinctId);
-    }
-    expect(viaCohort.sort()).toEqual(expected);
+    expect(await enabledFor(t, onCohort.key, ['newcomer', 'veteran'])).toEqual(expected);
   });
 
   it('is false for an unknown distinct id (no person, no created_at)', async () => {

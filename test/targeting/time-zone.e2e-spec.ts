@@ -1,4 +1,4 @@
-import { createCohort, createFlag, flags, identify } from '../evaluation/factories';
+import { createCohort, createFlag, enabledFor, identify } from '../evaluation/factories';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -23,14 +23,12 @@ describe("dates in the project's time zone", () => {
   });
   afterAll(() => t?.close());
 
-  async function onByFlag(key: string): Promise<string[]> {
-    const on: string[] = [];
-    for (const { distinctId } of PERSONS) {
-      const res = await flags(t, { token: t.projectToken, distinct_id: distinctId, flag_keys_to_evaluate: [key] });
-      if (res.body.flags[key].enabled) on.push(distinctId);
-    }
-    return on.sort();
-  }
+  const onByFlag = (key: string) =>
+    enabledFor(
+      t,
+      key,
+      PERSONS.map((p) => p.distinctId),
+    );
 
   async function inList(property: object): Promise<string[]> {
     const res = await t
