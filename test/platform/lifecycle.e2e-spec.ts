@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { drainAndClose, Lifecycle } from '@app/platform';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -63,5 +63,35 @@ describe('readiness and graceful shutdown', () => {
     await closed;
     expect(lifecycle.inflight).toBe(0);
     await t.db.close();
+  });
+
+  it('during the grace, answers a request on a kept-alive connection and asks it to close', async () => {
+    const t: TestApp = await startTestApp();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = httpRequest(`${t.baseUrl}/_readyz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, connection: 'keep-alive' });
+      // the connection is idle, kept alive: without the grace it would be closed under the next request
+      const closed = drainAndClose(t.app, 10_000, 3_000);
+      expect(await get()).toEqual({ status: 503, connection: 'close' });
+      // a connection opened during the grace is still taken
+      const fresh = await fetch(`${t.baseUrl}/_health`);
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.get('connection')).toBe('close');
+      await closed;
+      await expect(fetch(`${t.baseUrl}/_health`)).rejects.toThrow();
+    } finally {
+      agent.destroy();
+      await t.app.close().catch(() => {});
+      await t.db.close().catch(() => {});
+    }
   });
 });

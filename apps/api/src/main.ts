@@ -28,7 +28,7 @@ function installShutdown(api: ApiApp, config: ApiConfig): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    drainAndClose(api.app, config.SHUTDOWN_TIMEOUT_MS).then(
+    drainAndClose(api.app, config.SHUTDOWN_TIMEOUT_MS, config.SHUTDOWN_GRACE_MS).then(
       () => process.exit(0),
       (e: unknown) => {
         process.stderr.write(`shutdown failed: ${String(e)}\n`);

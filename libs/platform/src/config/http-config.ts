@@ -83,4 +83,11 @@ export class HttpConfig extends PlatformConfig {
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
   @EnvInt(0, 600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  /**
+   * On SIGTERM, how long the server still takes requests (answering them with `Connection:
+   * close`, `/_readyz` 503) before it stops accepting connections.
+   */
+  @EnvInt(0, 60_000)
+  SHUTDOWN_GRACE_MS = 1_000;
 }
