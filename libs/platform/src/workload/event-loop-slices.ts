@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Longest stretch of synchronous work between two turns of the event loop. */
-export const SLICE_MS = 10;
+export const SLICE_MS = 5;
 
 /**
  * `await` what it returns often (it is undefined until `sliceMs` have passed since the last
