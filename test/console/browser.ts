@@ -88,9 +88,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * A screenshot of the screen: the README's (docs/console/<name>.png) when UPDATE_SCREENSHOTS=1
- * (`npm run console:screenshots`), otherwise a temporary copy, so that a test run leaves the
- * working tree as it found it (the screens show dates).
+ * A screenshot of the screen: the one the README and docs/console.md show (docs/console/<name>.png)
+ * when UPDATE_SCREENSHOTS=1 (`npm run console:screenshots`), otherwise a temporary copy, so that a
+ * test run leaves the working tree as it found it (the screens show dates).
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir =

@@ -2,8 +2,8 @@ import { ingest } from '../persons/factories';
 import type { Tenant, TestApp } from '../support/test-app';
 
 /**
- * The worst objects a tenant can save through the API under the documented limits (README
- * "Limits"), one of each shape that once made a request cost far more than its size: regex
+ * The worst objects a tenant can save through the API under the documented limits
+ * (docs/limits.md), one of each shape that once made a request cost far more than its size: regex
  * conditions against long inputs, a dense flag-dependency DAG, a long dependency chain, cohorts
  * nested to the expansion limit and to the depth limit, and persons with wide property sets (what
  * a CSV export flattens). The fuzzer saves them beside its fixtures so that every operation meets

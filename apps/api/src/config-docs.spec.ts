@@ -5,7 +5,7 @@ import { WorkerConfig } from '../../worker/src/worker.config';
 import { ApiConfig } from './api.config';
 
 // Every variable the two processes read is documented where operators look: a line of
-// .env.example (commented out when it has no default) and a row of the README's table.
+// .env.example (commented out when it has no default) and a row of the table in docs/configuration.md.
 describe('configuration documented', () => {
   const variables = [
     ...new Set(
@@ -27,8 +27,8 @@ describe('configuration documented', () => {
     expect(variables.filter((v) => !new RegExp(`^(# )?${v}=`, 'm').test(example))).toEqual([]);
   });
 
-  it('gives every variable a row in the README', () => {
-    const readme = read('README.md');
-    expect(variables.filter((v) => !readme.includes(`| \`${v}\` |`))).toEqual([]);
+  it('gives every variable a row in docs/configuration.md', () => {
+    const reference = read('docs/configuration.md');
+    expect(variables.filter((v) => !reference.includes(`| \`${v}\` |`))).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ describe('WebhookDeliveryScheduleModule.forRoot', () => {
     return provider.useValue as DeliveryOptions;
   }
 
-  it('gives each attempt 5 s when WEBHOOK_TIMEOUT_MS is unset (the README and the issue say 5 s)', () => {
+  it('gives each attempt 5 s when WEBHOOK_TIMEOUT_MS is unset (docs/configuration.md and the issue say 5 s)', () => {
     expect(loadConfig(HttpConfig, {}).WEBHOOK_TIMEOUT_MS).toBe(5_000);
     expect(deliveryOptions({})).toMatchObject({ timeoutMs: 5_000, perProject: 2, publicUrl: 'http://localhost:8000' });
   });

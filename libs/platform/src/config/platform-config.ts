@@ -19,7 +19,7 @@ export class PlatformConfig {
    * A direct connection to the same PostgreSQL, for when DATABASE_URL goes through a pooler in
    * transaction mode (PgBouncer): LISTEN and migrations use it, and DATABASE_URL's connections
    * are then opened without a statement_timeout startup parameter (give the role or database
-   * that setting instead; see the README). Unset: DATABASE_URL is used for everything.
+   * that setting instead; see docs/scale.md). Unset: DATABASE_URL is used for everything.
    */
   @EnvOptional()
   @EnvString()

@@ -1,5 +1,5 @@
 /**
- * What a saved filter may hold and what one request may spend on it (the README's "Limits"). The
+ * What a saved filter may hold and what one request may spend on it (docs/limits.md). The
  * API's configuration sets them (`TARGETING_*`); the defaults are here.
  */
 export class TargetingLimits {

@@ -14,7 +14,7 @@ import { asciiLower, exactText, isBooleanLike, isTruthy, numberOf, textOf } from
  * SQL compiler read. Building one never fails: a value that cannot be read makes a predicate
  * that never matches (what PostHog's server does with it); `valueProblem` is the save-time check.
  *
- * Semantics (PostHog's flags service; where its implementations disagree the README says which
+ * Semantics (PostHog's flags service; where its implementations disagree docs/compatibility.md says which
  * we follow): a person without the property satisfies only the negative operators (`is_not`,
  * `not_icontains`, `not_starts_with`, `not_ends_with`, `not_regex`, `is_not_set`). A `null` value
  * is the text `null` for the string operators and matches none of the others.

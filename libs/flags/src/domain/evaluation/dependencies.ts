@@ -40,7 +40,7 @@ export function flagDependencyProperties(filters: FlagFilters | null | undefined
   return conditions.flatMap((c) => (c.properties ?? []).filter((p) => p.type === 'flag'));
 }
 
-/** What the definitions endpoints may spend on `dependency_chain` (see README, Limits). */
+/** What the definitions endpoints may spend on `dependency_chain` (see docs/limits.md). */
 export interface ChainLimits {
   /** Most keys in one chain; a longer one ships empty, as a cyclic one does. */
   maxChainLength: number;

@@ -12,7 +12,7 @@
  * decide with data the SDK does not have.
  *
  * Where posthog-node reads a value differently from PostHog's flags service, we follow the
- * service (README, "Compatibility"): numbers under `gt`/`lt` (the service compares only numbers,
+ * service (docs/compatibility.md): numbers under `gt`/`lt` (the service compares only numbers,
  * posthog-node falls back to text), versions with pre-release or build parts or more than three
  * numbers, dates in forms other than ISO 8601, and the holdout of a group flag called without its
  * group (the service runs it, posthog-node answers false). A pair whose flag reads such a value is
