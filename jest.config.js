@@ -1,9 +1,10 @@
-// Four projects: unit specs next to the code (no database); medium specs under test/medium (the
+// Five projects: unit specs next to the code (no database); medium specs under test/medium (the
 // services with their real repositories on a fresh database per file, no HTTP: the rules that
 // live in transactions); e2e specs under test/ (the whole app over HTTP against a fresh database
 // per file: embedded PGlite, or PostgreSQL when DATABASE_URL is set); and the fault tests
 // (test/faults: the built server against a private PostgreSQL cluster they stop and start).
-// `npm test` runs the first three, `npm run test:faults` the fourth.
+// `npm test` runs the first three (after `alone`: e2e files that bound the event loop, run by
+// themselves), `npm run test:faults` the fault tests.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', useESM: true }] };
 const moduleNameMapper = {
   '^@app/([^/]+)$': '<rootDir>/libs/$1/src',
@@ -56,6 +57,19 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       slowTestThreshold: 30,
+    },
+    {
+      // What e2e is, for the files that bound the event loop's delay: `npm test` runs them first,
+      // alone (scripts/jest-alone-first.sh), so the bound measures the service, not its neighbours.
+      displayName: 'alone',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.alone-spec.ts'],
+      transform,
+      extensionsToTreatAsEsm: ['.ts'],
+      moduleNameMapper: appModuleNameMapper,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
     {
       displayName: 'faults',

@@ -6,7 +6,8 @@ import { startTestApp, TestApp } from '../support/test-app';
 // The longest the event loop may be held by one request's work (issue #39: a 100,000-event batch
 // held it for 1,019 ms, so every other request of the process waited that long). The embedded
 // database runs its statements on its own thread; the service works in 5 ms slices. Measured
-// here: 30-49 ms on PGlite (44 ms beside two busy cores), 36 ms on PostgreSQL.
+// here: 30-49 ms on PGlite (44 ms beside two busy cores), 36 ms on PostgreSQL. An `alone` spec:
+// `npm test` runs it before the parallel suite, so a browser or the fuzzer beside it is not measured.
 const MAX_BLOCK_MS = 100;
 const EVENTS = 100_000;
 
