@@ -27,7 +27,6 @@ export * from './domain/text';
 // auth: personal API keys, console sessions and passwords, scopes, secrets, rate limits
 export * from './auth/api-keys.service';
 export * from './auth/failed-auth-throttle';
-export * from './auth/rate-limiter';
 export * from './auth/rate-limits';
 export * from './auth/scopes';
 export * from './auth/secrets';

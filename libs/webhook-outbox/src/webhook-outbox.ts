@@ -81,7 +81,8 @@ const PENDING = 'bunting.webhookMessages';
 @Injectable()
 export class WebhookOutbox implements EntitySubscriberInterface {
   private readonly listeners = new Set<OutboxListener>();
-  private readonly droppedLoggedAt = new Map<number, number>();
+  /** Per project: when its dropped Slack messages were last logged (the projects dropping least recently are forgotten first). */
+  private readonly droppedLoggedAt = new LRUCache<number, number>({ max: 10_000 });
   /** Per project: room left under WEBHOOK_SLACK_PENDING_MAX as last counted, less this instance's writes since. */
   private readonly slackRoom = new LRUCache<number, { room: number }>({ max: 10_000, ttl: SLACK_ROOM_MS });
 
@@ -223,7 +224,6 @@ export class WebhookOutbox implements EntitySubscriberInterface {
     slackDropped.inc({}, count);
     const now = Date.now();
     if (now - (this.droppedLoggedAt.get(projectId) ?? 0) < DROPPED_LOG_INTERVAL_MS) return;
-    if (this.droppedLoggedAt.size > 10_000) this.droppedLoggedAt.clear();
     this.droppedLoggedAt.set(projectId, now);
     this.logger.entry('warn', 'post_to_slack messages dropped: too many waiting to be sent', {
       project_id: projectId,

@@ -40,13 +40,22 @@ describe('LastSeenThrottle', () => {
     expect(throttle.due(1, ['a', 'b'], at(1))).toEqual(['a']);
   });
 
-  it('stays bounded, forgetting the least recently written names first', () => {
+  it('stays bounded, forgetting the least recently used names first', () => {
     const throttle = new LastSeenThrottle(HOUR, 3);
     throttle.markWritten(1, ['a', 'b', 'c'], at(0));
     throttle.markWritten(1, ['a'], at(1));
     throttle.markWritten(1, ['d'], at(2));
     expect(throttle.size).toBe(3);
     expect(throttle.due(1, ['a', 'b', 'c', 'd'], at(3))).toEqual(['b']);
+  });
+
+  it('keeps a name that keeps arriving when full, forgetting one not seen since', () => {
+    const throttle = new LastSeenThrottle(HOUR, 2);
+    throttle.markWritten(1, ['hot', 'cold'], at(0));
+    // every batch brings `hot`, written once an hour: it is still the most recently used
+    expect(throttle.due(1, ['hot'], at(1))).toEqual([]);
+    throttle.markWritten(1, ['new'], at(2));
+    expect(throttle.due(1, ['hot', 'cold', 'new'], at(3))).toEqual(['cold']);
   });
 
   it('keeps project and name apart in its keys', () => {

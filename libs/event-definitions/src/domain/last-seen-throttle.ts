@@ -1,18 +1,22 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Which event names of a batch need their definition written: those this process has not
  * written for `intervalMs` (or never). Busy events then cost one write per interval instead of
- * one per batch. The memory is per process and bounded (the least recently written names are
- * forgotten first); forgetting a name only costs one more write.
+ * one per batch. The memory is per process and bounded (the least recently seen names are
+ * forgotten first, so a name that keeps arriving stays); forgetting a name only costs one more write.
  *
  * Time is the caller's (the batch's arrival), so tests drive it directly.
  */
 export class LastSeenThrottle {
-  private readonly writtenAt = new Map<string, number>();
+  private readonly writtenAt: LRUCache<string, number>;
 
   constructor(
     private readonly intervalMs: number,
-    private readonly maxEntries = 100_000,
-  ) {}
+    maxEntries = 100_000,
+  ) {
+    this.writtenAt = new LRUCache({ max: maxEntries });
+  }
 
   private static key(projectId: number, name: string): string {
     return `${projectId}\u0000${name}`;
@@ -31,16 +35,7 @@ export class LastSeenThrottle {
 
   /** Records that `names` were written with `last_seen_at` = `at`. */
   markWritten(projectId: number, names: readonly string[], at: Date): void {
-    for (const name of names) {
-      const key = LastSeenThrottle.key(projectId, name);
-      // Re-inserting moves the key to the end of the map's order: the oldest writes come first.
-      this.writtenAt.delete(key);
-      this.writtenAt.set(key, at.getTime());
-    }
-    for (const key of this.writtenAt.keys()) {
-      if (this.writtenAt.size <= this.maxEntries) break;
-      this.writtenAt.delete(key);
-    }
+    for (const name of names) this.writtenAt.set(LastSeenThrottle.key(projectId, name), at.getTime());
   }
 
   /** The next event of this name writes again (its definition was deleted or renamed). */

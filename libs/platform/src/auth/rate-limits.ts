@@ -1,18 +1,26 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { LRUCache } from 'lru-cache';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { PlatformConfig } from '../config/platform-config';
 import { JsonLogger } from '../observability/json-logger';
-import { RateDecision, RateLimit, RateLimiter } from './rate-limiter';
+
+/** One fixed window (PostHog's burst-per-minute and sustained-per-hour throttles). */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** A rate limiter for one purpose: in memory, or in Redis shared by every instance. */
 export interface Limiter {
   /** Counts one attempt for `key` when every window allows it. */
-  hit(key: string): RateDecision | Promise<RateDecision>;
+  hit(key: string): Promise<RateDecision>;
   /** Whether `key` may go on, counting nothing. */
-  peek(key: string): RateDecision | Promise<RateDecision>;
-  /** Gives back one attempt that `hit` counted for `key` (reserved before its outcome was known). */
-  refund(key: string): void | Promise<void>;
+  peek(key: string): Promise<RateDecision>;
+  /** Gives back one attempt that `hit` counted for `key` (reserved before its outcome was known), within its window only. */
+  refund(key: string): Promise<void>;
 }
 
 /** How long a Redis call may take (a local Redis answers in well under a millisecond). */
@@ -30,79 +38,119 @@ function denied(msBeforeNext: number): RateDecision {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
 }
 
+/** The keys counted in memory at once by default; past it the least recently counted go first. */
+const MAX_KEYS = 50_000;
+
 /**
- * Fixed windows in Redis (rate-limiter-flexible: one atomic INCR with its expiry per window), so
- * that every instance counts against one budget. While Redis is unreachable it answers from an
- * in-memory limiter of the same windows: requests keep being served, limited per instance.
+ * rate-limiter-flexible's memory limiter holding at most `maxKeys` keys (its store has no bound
+ * of its own): past it the least recently counted key is forgotten. `onUse` hears of every call.
  */
-class SharedLimiter implements Limiter {
-  private readonly windows: RateLimiterRedis[];
+class BoundedMemoryLimiter extends RateLimiterMemory {
+  private readonly counted: LRUCache<string, true>;
 
   constructor(
-    client: Redis,
-    prefix: string,
-    limits: RateLimit[],
-    private readonly fallback: RateLimiter,
-    private readonly unavailable: (e: unknown) => void,
-    private readonly within: <T>(call: () => Promise<T>) => Promise<T>,
+    opts: ConstructorParameters<typeof RateLimiterMemory>[0],
+    maxKeys: number,
+    private readonly onUse: () => void = () => {},
   ) {
-    this.windows = limits.map(
-      (l, i) =>
-        new RateLimiterRedis({
-          storeClient: client,
-          keyPrefix: `${prefix}:${i}`,
-          points: l.limit,
-          duration: Math.ceil(l.windowMs / 1000),
-          // Fail at once while disconnected instead of queueing: the fallback answers.
-          rejectIfRedisNotReady: true,
-        }),
-    );
+    super(opts);
+    this.counted = new LRUCache({
+      max: maxKeys,
+      dispose: (_, key, reason) => {
+        if (reason === 'evict') void this.delete(key);
+      },
+    });
   }
 
-  async hit(key: string): Promise<RateDecision> {
+  override consume(
+    key: string | number,
+    points?: number,
+    options?: { [key: string]: unknown },
+  ): Promise<RateLimiterRes> {
+    this.onUse();
+    this.counted.set(String(key), true);
+    return super.consume(key, points, options);
+  }
+
+  override reward(
+    key: string | number,
+    points?: number,
+    options?: { [key: string]: unknown },
+  ): Promise<RateLimiterRes> {
+    this.onUse();
+    this.counted.set(String(key), true);
+    return super.reward(key, points, options);
+  }
+
+  override get(key: string | number, options?: { [key: string]: unknown }): Promise<RateLimiterRes | null> {
+    this.onUse();
+    return super.get(key, options);
+  }
+}
+
+/**
+ * Fixed windows per key, each a rate-limiter-flexible limiter: in memory, or in Redis (one atomic
+ * INCR with its expiry per window, so that every instance counts against one budget) with a
+ * memory limiter of the same window as its `insuranceLimiter`, which answers while Redis fails
+ * calls: requests keep being served, limited per instance. A call Redis leaves unanswered is cut
+ * short by `within` (see RateLimits), which rate-limiter-flexible cannot see: `insurance` answers it.
+ */
+class WindowedLimiter implements Limiter {
+  constructor(
+    private readonly windows: RateLimiterAbstract[],
+    private readonly insurance?: {
+      windows: RateLimiterAbstract[];
+      within: <T>(call: () => Promise<T>) => Promise<T>;
+      unavailable: (e: unknown) => void;
+    },
+  ) {}
+
+  hit(key: string): Promise<RateDecision> {
+    return this.run((windows) => this.count(windows, key));
+  }
+
+  peek(key: string): Promise<RateDecision> {
+    return this.run((windows) => WindowedLimiter.ahead(windows, key));
+  }
+
+  refund(key: string): Promise<void> {
+    return this.run(async (windows) => {
+      for (const w of windows) {
+        const res = await w.get(key);
+        if (res && res.msBeforeNext > 0 && res.consumedPoints > 0) await w.reward(key, 1);
+      }
+    });
+  }
+
+  private async run<T>(op: (windows: RateLimiterAbstract[]) => Promise<T>): Promise<T> {
+    if (!this.insurance) return op(this.windows);
     try {
-      return await this.within(async () => {
-        const ahead = await this.peekShared(key);
-        if (!ahead.allowed) return ahead;
-        for (const w of this.windows) {
-          try {
-            await w.consume(key);
-          } catch (e) {
-            if (e instanceof RateLimiterRes) return denied(e.msBeforeNext);
-            throw e;
-          }
-        }
-        return { allowed: true };
-      });
+      return await this.insurance.within(() => op(this.windows));
     } catch (e) {
-      this.unavailable(e);
-      return this.fallback.hit(key);
+      // Cut short by `within`. A consume already sent then, whose failure comes later, is counted
+      // by the insurance once more: at most one attempt per key and window per outage.
+      this.insurance.unavailable(e);
+      return op(this.insurance.windows);
     }
   }
 
-  async refund(key: string): Promise<void> {
-    try {
-      await this.within(async () => {
-        for (const w of this.windows) await w.reward(key, 1);
-      });
-    } catch (e) {
-      this.unavailable(e);
-      this.fallback.refund(key);
+  private async count(windows: RateLimiterAbstract[], key: string): Promise<RateDecision> {
+    const ahead = await WindowedLimiter.ahead(windows, key);
+    if (!ahead.allowed) return ahead;
+    for (const w of windows) {
+      try {
+        await w.consume(key);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) return denied(e.msBeforeNext);
+        throw e;
+      }
     }
+    return { allowed: true };
   }
 
-  async peek(key: string): Promise<RateDecision> {
-    try {
-      return await this.within(() => this.peekShared(key));
-    } catch (e) {
-      this.unavailable(e);
-      return this.fallback.peek(key);
-    }
-  }
-
-  private async peekShared(key: string): Promise<RateDecision> {
+  private static async ahead(windows: RateLimiterAbstract[], key: string): Promise<RateDecision> {
     let wait = 0;
-    for (const w of this.windows) {
+    for (const w of windows) {
       const res = await w.get(key);
       if (res && res.consumedPoints >= w.points) wait = Math.max(wait, res.msBeforeNext);
     }
@@ -113,7 +161,7 @@ class SharedLimiter implements Limiter {
 /**
  * Where rate limits count: with REDIS_URL, in Redis, shared by every instance; without it, in
  * this process (each instance its own budget). A Redis outage is logged once, and the limits
- * fall back to this process until it is back.
+ * count in this process (the insurance limiters) until it is back.
  */
 @Injectable()
 export class RateLimits implements BeforeApplicationShutdown {
@@ -133,10 +181,10 @@ export class RateLimits implements BeforeApplicationShutdown {
           // would hold every request: calls are bounded by within() (not ioredis's
           // commandTimeout, a plain timer), which drops the silent connection.
           socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
-          // a dropped connection fails what it owed (the fallback answers) instead of resending it
+          // a dropped connection fails what it owed (the insurance answers) instead of resending it
           autoResendUnfulfilledCommands: false,
           lazyConnect: false,
-          // Reconnects for ever, at most every 2 s; meanwhile the in-memory fallback counts.
+          // Reconnects for ever, at most every 2 s; meanwhile the in-memory insurance counts.
           retryStrategy: (times) => Math.min(times * 200, 2_000),
         })
       : null;
@@ -162,18 +210,37 @@ export class RateLimits implements BeforeApplicationShutdown {
     return this.config.REDIS_KEY_PREFIX;
   }
 
-  /** A limiter named `name` (its keys in Redis: `<REDIS_KEY_PREFIX>:rl:<name>:…`). */
-  create(name: string, limits: RateLimit[], maxKeys?: number): Limiter {
-    const local = new RateLimiter(limits, maxKeys);
-    if (!this.client) return local;
-    return new SharedLimiter(
-      this.client,
-      `${this.config.REDIS_KEY_PREFIX}:rl:${name}`,
-      limits,
-      local,
-      (e) => this.unavailable(e),
-      (call) => this.within(call),
+  /**
+   * A limiter named `name` (its keys in Redis: `<REDIS_KEY_PREFIX>:rl:<name>:…`). In memory it
+   * holds at most `maxKeys` keys (the least recently counted go first).
+   */
+  create(name: string, limits: RateLimit[], maxKeys = MAX_KEYS): Limiter {
+    const perWindow = Math.ceil(maxKeys / limits.length);
+    const client = this.client;
+    const memory = (onUse?: () => void) =>
+      limits.map(
+        (l) => new BoundedMemoryLimiter({ points: l.limit, duration: Math.ceil(l.windowMs / 1000) }, perWindow, onUse),
+      );
+    if (!client) return new WindowedLimiter(memory());
+    // rate-limiter-flexible answers a failed call from the insurance without saying why
+    const insurance = memory(() => this.unavailable(new Error('a call failed')));
+    const shared = limits.map(
+      (l, i) =>
+        new RateLimiterRedis({
+          storeClient: client,
+          keyPrefix: `${this.config.REDIS_KEY_PREFIX}:rl:${name}:${i}`,
+          points: l.limit,
+          duration: Math.ceil(l.windowMs / 1000),
+          // Fail at once while disconnected instead of queueing: the insurance answers.
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: insurance[i],
+        }),
     );
+    return new WindowedLimiter(shared, {
+      windows: insurance,
+      within: (call) => this.within(call),
+      unavailable: (e) => this.unavailable(e),
+    });
   }
 
   /**
