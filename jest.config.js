@@ -4,7 +4,10 @@
 // per file: embedded PGlite, or PostgreSQL when DATABASE_URL is set); and the fault tests
 // (test/faults: the built server against a private PostgreSQL cluster they stop and start).
 // `npm test` runs the first three (after `alone`: e2e files that bound the event loop, run by
-// themselves), `npm run test:faults` the fault tests.
+// themselves), `npm run test:faults` the fault tests. `npm run test:database` (CI's PostgreSQL
+// pass) runs alone, medium and e2e again, but only the files marked `@sql-sensitive`: those whose
+// outcome may depend on the engine (test/support/sql-sensitive.cjs; the fuzzer is not one).
+// test/scale-out runs only there.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', useESM: true }] };
 const moduleNameMapper = {
   '^@app/([^/]+)$': '<rootDir>/libs/$1/src',
@@ -18,6 +21,8 @@ const appModuleNameMapper = { ...moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' 
 
 module.exports = {
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+  // CI's PostgreSQL pass runs only the files marked `@sql-sensitive` (test/support/sql-sensitive.cjs).
+  ...(process.env.JEST_SQL_SENSITIVE_ONLY ? { filter: '<rootDir>/test/support/sql-sensitive.cjs' } : {}),
   // Each file loads the whole app in a fresh module registry, and workers grew to 2.7 GB over a
   // run (full collections of seconds, seen in loop-delay assertions); past 1 GB a worker is
   // replaced between files. PostgreSQL run: 337 s -> 288 s, peak worker RSS about 1 GB.

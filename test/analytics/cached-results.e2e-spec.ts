@@ -1,3 +1,4 @@
+/** @sql-sensitive insight answers computed in SQL and kept under the data's version */
 import { AnalyticsClock } from '../../libs/person-analytics/src/actor-results.cache';
 import { parseCsv } from '../../libs/persons/src/testing/csv-reader';
 import { ingest, personOf } from '../persons/factories';

@@ -1,3 +1,4 @@
+/** @sql-sensitive the persons of a cohort, in SQL */
 import { createCohort, identify } from '../evaluation/factories';
 import { personOf } from '../persons/factories';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-sensitive funnel steps and correlations, in SQL */
 import { parseCsv } from '../../libs/persons/src/testing/csv-reader';
 import { ActorsBody, email, History, loadHistory, names, qs } from './history';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-sensitive date buckets and intervals, in SQL */
 import { parseCsv } from '../../libs/persons/src/testing/csv-reader';
 import { ActorsBody, email, History, loadHistory, Name, names, qs } from './history';
 import { startTestApp, TestApp } from '../support/test-app';

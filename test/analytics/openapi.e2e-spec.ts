@@ -1,3 +1,4 @@
+/** @sql-insensitive the insights' OpenAPI document; their SQL is the marked files' business */
 import request from 'supertest';
 import { loadHistory, qs } from './history';
 import { OpenApiDocument } from '../support/openapi';

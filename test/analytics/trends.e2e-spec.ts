@@ -1,3 +1,4 @@
+/** @sql-sensitive trends and breakdowns, in SQL */
 import request from 'supertest';
 import { parseCsv } from '../../libs/persons/src/testing/csv-reader';
 import { ActorsBody, email, History, loadHistory, Name, names, qs } from './history';

@@ -1,3 +1,4 @@
+/** @sql-sensitive property values and query errors, from SQL */
 import { parseCsv } from '../../libs/persons/src/testing/csv-reader';
 import { History, loadHistory, qs } from './history';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-sensitive cohort membership compiled to SQL */
 import { waitFor } from '../support/poll';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 import { createCohort, createFlag, identify } from './factories';

@@ -1,3 +1,4 @@
+/** @sql-sensitive definition versions and NOTIFY between connections */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JsonLogger } from '@app/platform';
 import request from 'supertest';

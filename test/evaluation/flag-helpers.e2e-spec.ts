@@ -1,3 +1,4 @@
+/** @sql-sensitive blast radius, static cohorts of a flag's persons, copies, in SQL */
 import request from 'supertest';
 import { waitFor } from '../support/poll';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-sensitive query plans (EXPLAIN) */
 import { ingest } from '../persons/factories';
 import { dataSource } from '../persons/factories';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-insensitive the OpenAPI document of the evaluation routes */
 import request from 'supertest';
 import { OpenApiDocument, Operation } from '../support/openapi';
 import { waitFor } from '../support/poll';

@@ -1,3 +1,4 @@
+/** @sql-sensitive every operator translated to SQL by the persons list */
 import { PROPERTY_OPERATORS } from '@app/targeting';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createFlag, flags, identify } from './factories';

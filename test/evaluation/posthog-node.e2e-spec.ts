@@ -1,3 +1,4 @@
+/** @sql-sensitive static cohorts and person lookups behind the SDK's remote calls */
 import { jest } from '@jest/globals';
 import { PostHog } from 'posthog-node';
 import { waitFor } from '../support/poll';

@@ -1,3 +1,4 @@
+/** @sql-sensitive cohorts of performed_event_first_time and flag values, in SQL */
 /**
  * Where Bunting disagreed with today's PostHog (issue 17), each case over HTTP, with the PostHog
  * source it follows:

@@ -1,3 +1,4 @@
+/** @sql-sensitive persons and groups looked up with their static cohorts */
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { flagHash } from '../../libs/flags/src/domain/evaluation';

@@ -1,3 +1,4 @@
+/** @sql-sensitive raw SQL on the events store */
 import { ActivityLogService } from '@app/platform';
 import { dataSource, ingest } from '../persons/factories';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';

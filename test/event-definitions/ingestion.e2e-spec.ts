@@ -1,3 +1,4 @@
+/** @sql-sensitive definitions upserted by concurrent ingestion */
 import { PostHog } from 'posthog-node';
 import request from 'supertest';
 import { dataSource, ingest, storedEvents } from '../persons/factories';

@@ -1,3 +1,4 @@
+/** @sql-sensitive search and ordering, in SQL */
 import { ingest } from '../persons/factories';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 import { DefinitionBody, definitionsPath, listDefinitions } from './factories';

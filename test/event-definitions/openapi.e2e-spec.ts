@@ -1,3 +1,4 @@
+/** @sql-sensitive raw SQL on event_definitions */
 import request from 'supertest';
 import { dataSource, ingest } from '../persons/factories';
 import { OpenApiDoc, OpenApiDocument } from '../support/openapi';

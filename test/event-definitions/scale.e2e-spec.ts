@@ -1,3 +1,4 @@
+/** @sql-sensitive query plans (EXPLAIN) */
 import { jest } from '@jest/globals';
 import { dataSource } from '../persons/factories';
 import { startTestApp, TestApp } from '../support/test-app';

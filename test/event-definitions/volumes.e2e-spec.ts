@@ -1,3 +1,4 @@
+/** @sql-sensitive 30-day volumes over the event partitions */
 import { EventDefinitionsService, EventDefinitionVolumesJob } from '@app/event-definitions';
 import { JsonLogger, loadConfig } from '@app/platform';
 import { NestFactory } from '@nestjs/core';

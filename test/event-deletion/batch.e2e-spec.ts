@@ -1,3 +1,4 @@
+/** @sql-sensitive the deletion batch over partitions, in transactions */
 import { EventDeletionJob, EventDeletionService } from '@app/event-deletion';
 import { describeSchedules } from '@app/platform';
 import { Client } from 'pg';

@@ -1,3 +1,4 @@
+/** @sql-sensitive the batch in the worker and CLI processes, on one database */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/** @sql-sensitive the project's dependency-graph lock, concurrent writes */
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';

@@ -1,3 +1,4 @@
+/** @sql-sensitive raw SQL on stored features */
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createFlag, flags, identify, valuesOf } from '../evaluation/factories';

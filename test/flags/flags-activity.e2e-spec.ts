@@ -1,3 +1,4 @@
+/** @sql-sensitive activity lists and paging, in SQL */
 import { startTestApp, TestApp } from '../support/test-app';
 
 interface Entry {

@@ -1,3 +1,4 @@
+/** @sql-sensitive unique violations by constraint name, version conflicts */
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('feature flags: CRUD, state table, versions', () => {

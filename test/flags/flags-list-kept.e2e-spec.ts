@@ -1,3 +1,4 @@
+/** @sql-sensitive row versions (xmin, ctid) */
 import { jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { FlagClock } from '@app/flags';

@@ -1,3 +1,4 @@
+/** @sql-sensitive list filters, search and ordering, in SQL */
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('feature flags: list filters, ordering and pagination', () => {

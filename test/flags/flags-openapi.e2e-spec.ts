@@ -1,3 +1,4 @@
+/** @sql-insensitive the OpenAPI document of the flag routes */
 import { OpenApiDocument } from '../support/openapi';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -1,3 +1,4 @@
+/** @sql-sensitive query plans (EXPLAIN) */
 import { DataSource } from 'typeorm';
 import { DEFAULT_FLAG_ORDER } from '../../libs/flags/src/domain/flag-list';
 import { FlagsRepository } from '../../libs/flags/src/persistence/flags.repository';

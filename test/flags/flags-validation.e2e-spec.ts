@@ -1,3 +1,4 @@
+/** @sql-sensitive filters checked against the cohorts they name */
 import { startTestApp, TestApp } from '../support/test-app';
 
 type Body = Record<string, unknown>;

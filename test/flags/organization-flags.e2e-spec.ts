@@ -1,3 +1,4 @@
+/** @sql-sensitive copies across projects in one transaction */
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 
 describe('feature flags: organization level', () => {

@@ -1,3 +1,4 @@
+/** @sql-sensitive claims of due changes under locks */
 /**
  * Issue 44, item 10: a project holds at most MAX_PENDING_SCHEDULED_CHANGES pending scheduled
  * changes (400 naming `scheduled_at` past it), and the runner takes due changes in turns across

@@ -1,3 +1,4 @@
+/** @sql-sensitive the API and worker processes on one database */
 /**
  * Issue 22: a scheduled change executes once with three processes running the scheduler. The
  * built server and three built workers on one database (PostgreSQL, or the embedded one the

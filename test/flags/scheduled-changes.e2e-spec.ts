@@ -1,3 +1,4 @@
+/** @sql-sensitive raw SQL on memberships and users */
 /**
  * Issue 22, part 1: scheduled changes, PostHog's API (posthog/api/scheduled_change.py and
  * FeatureFlag.scheduled_changes_dispatcher): saved per project with PostHog's validation,

@@ -1,3 +1,4 @@
+/** @sql-sensitive call counts upserted, raw SQL */
 /**
  * Issue 22, part 2: stale flags as PostHog defines them (posthog/feature_flag_status.py): on and
  * not evaluated for 30 days, or never evaluated and fully rolled out for 30 days; `last_called_at`

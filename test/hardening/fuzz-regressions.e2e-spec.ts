@@ -1,3 +1,4 @@
+/** @sql-sensitive static cohorts, event definitions and persons behind the regressions */
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';

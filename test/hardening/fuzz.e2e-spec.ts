@@ -1,3 +1,10 @@
+/**
+ * @sql-insensitive the HTTP contract of every operation (statuses, bodies, the envelope). CI runs
+ * it once, in the embedded pass: one backend and one connection, where a query on a second
+ * connection inside a transaction deadlocks instead of passing; the SQL engines' differences are
+ * the marked files' business.
+ */
+import { randomInt } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { ingest, personOf } from '../persons/factories';
@@ -10,8 +17,10 @@ import { caseArbitrary, DEEP_GROUPS, describeCase, excerpt, FuzzCase, Fixtures, 
 import { RawHttpClient, RawResponse } from './http-client';
 
 // Issue 11: every operation of the service's own OpenAPI document, fed valid and hostile requests.
-// FUZZ_SEED replays a run; FUZZ_REQUESTS sets the budget (spread evenly over the operations).
-const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
+// Each run draws a fresh seed, printed first, on the FUZZ line and in a failure; FUZZ_SEED replays
+// it. FUZZ_REQUESTS sets the budget (spread evenly over the operations).
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+const REPLAY = `FUZZ_SEED=${SEED} npm run test:e2e -- test/hardening/fuzz.e2e-spec.ts`;
 const BUDGET = Number(process.env.FUZZ_REQUESTS ?? 20_500);
 const CONCURRENCY = 8;
 // The longest the event loop may be blocked at once during the run (measured on 2 cores: 127 ms
@@ -53,7 +62,7 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
   const o = `/api/organizations/${t.organizationId}`;
   const ok = async (res: Promise<{ status: number; body: Record<string, unknown> }>, expected: number) => {
     const r = await res;
-    if (r.status !== expected) throw new Error(`fixture: ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== expected) throw new Error(`fixture (seed ${SEED}): ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
   };
 
@@ -319,6 +328,7 @@ describe('fuzzing every documented operation', () => {
   let client: RawHttpClient;
 
   beforeAll(async () => {
+    process.stdout.write(`FUZZ seed: ${SEED} (replay: ${REPLAY})\n`);
     // its concurrent requests share one key: the bounds per user and project would answer 429
     // in place of the expensive routes it explores
     t = await startTestApp({ EXPENSIVE_CONCURRENCY_PER_USER: '1000', EXPENSIVE_CONCURRENCY_PER_PROJECT: '1000' });
@@ -445,9 +455,18 @@ describe('fuzzing every documented operation', () => {
         process.stdout.write(`FUZZ ${id}: ${histogram(byStatus)}\n${top.map(([d, n]) => `    ${n} ${d}\n`).join('')}`);
       }
     }
-    if (failures.length > 0) process.stdout.write(`FUZZ failures:\n${failures.join('\n\n')}\n`);
-    expect(failures).toEqual([]);
-    expect(loopMaxMs).toBeLessThanOrEqual(LOOP_DELAY_CEILING_MS);
-    expect(counts.requests).toBeGreaterThanOrEqual(Math.min(BUDGET, 20_000));
+    const problems = [
+      ...failures,
+      ...(loopMaxMs > LOOP_DELAY_CEILING_MS
+        ? [`the event loop was blocked ${loopMaxMs} ms at once (ceiling ${LOOP_DELAY_CEILING_MS} ms)`]
+        : []),
+      ...(counts.requests < Math.min(BUDGET, 20_000)
+        ? [`only ${counts.requests} requests of ${BUDGET} were sent`]
+        : []),
+    ];
+    if (problems.length > 0) {
+      process.stdout.write(`FUZZ failures (seed ${SEED}):\n${problems.join('\n\n')}\n`);
+      throw new Error(`fuzzing with seed ${SEED} failed; replay: ${REPLAY}\n\n${problems.join('\n\n')}`);
+    }
   }, 900_000);
 });

@@ -1,3 +1,4 @@
+/** @sql-insensitive fields a client may not set, refused before any SQL */
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 import { buildWorld, World } from './world';
 

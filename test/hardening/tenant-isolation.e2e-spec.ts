@@ -1,3 +1,4 @@
+/** @sql-insensitive every route scoped by project: the same statements on both engines */
 import request from 'supertest';
 import { OpenApiDocument, Operation } from '../support/openapi';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-sensitive concurrent ingestion of one person: row locks, upserts */
 import { ingest, personOf, storedEvents } from '../persons/factories';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -1,3 +1,4 @@
+/** @sql-sensitive 100,000 events written in one batch */
 import { Agent, request as httpRequest } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dataSource } from '../persons/factories';

@@ -1,3 +1,4 @@
+/** @sql-sensitive person property merges ($set, $set_once, $unset), in SQL */
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { ingest, personOf, storedEvents } from '../persons/factories';

@@ -1,3 +1,4 @@
+/** @sql-sensitive events and persons written as the SDK sends them */
 import { PersonsService } from '@app/persons';
 import { PostHog } from 'posthog-node';
 import { personOf, storedEvents } from '../persons/factories';

@@ -1,3 +1,4 @@
+/** @sql-sensitive statements kept prepared on PostgreSQL */
 import { DataSource } from 'typeorm';
 import { flags, valuesOf } from '../evaluation/factories';
 import { ingest, personOf } from '../persons/factories';

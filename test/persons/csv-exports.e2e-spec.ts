@@ -1,3 +1,4 @@
+/** @sql-sensitive persons lists exported from SQL */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { parseCsv } from '../../libs/persons/src/testing/csv-reader';

@@ -1,3 +1,4 @@
+/** @sql-sensitive the event partitions */
 /**
  * Issue 23: events partitioned by month. The months ahead exist before their events; events from
  * the past wait in the default partition until their month is made, and none is lost on the way;

@@ -1,3 +1,4 @@
+/** @sql-sensitive query plans (EXPLAIN) over persons and events */
 import { loweredValues, parsePropertyFilter, propertyFilterToSql, SqlParams } from '@app/targeting';
 import {
   DELETE_EVENTS_CHUNK,

@@ -1,3 +1,4 @@
+/** @sql-sensitive cohort chains compiled to SQL */
 /**
  * Issue 16 (the class of item 10, for cohorts): nothing bounded how long a chain of cohorts, each
  * referencing the one before once, could grow (its expanded size stays 1 filter per level), and

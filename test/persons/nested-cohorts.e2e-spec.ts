@@ -1,3 +1,4 @@
+/** @sql-sensitive nested cohorts compiled to SQL */
 /**
  * Issue 16, item 7: nested cohorts were inlined into one statement, so a chain of cohorts each
  * `OR [in previous, in previous]` grew as 2^depth: depth 15 needed 65,537 bind parameters and

@@ -1,3 +1,4 @@
+/** @sql-insensitive the OpenAPI document of the persons routes */
 import request from 'supertest';
 import { ingest, personOf } from './factories';
 import { OpenApiDocument } from '../support/openapi';

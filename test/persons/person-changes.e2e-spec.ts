@@ -1,3 +1,4 @@
+/** @sql-sensitive person property edits and merges, in SQL */
 import { dataSource, ingest, PersonBody, personOf, storedEvents } from './factories';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';
 

@@ -1,3 +1,4 @@
+/** @sql-sensitive persons lists, search and filters, in SQL */
 import { parseCsv } from '../../libs/persons/src/testing/csv-reader';
 import { ingest, PersonBody, personOf } from './factories';
 import { startTestApp, Tenant, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-sensitive migrations run by the CLI */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+/** @sql-sensitive concurrent queries and transactions on the pool */
 import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import { Client, Pool } from 'pg';

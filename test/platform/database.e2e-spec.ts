@@ -1,3 +1,4 @@
+/** @sql-sensitive the data source, migrations, partitions, errors */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

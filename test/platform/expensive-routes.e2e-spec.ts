@@ -1,3 +1,4 @@
+/** @sql-sensitive the pool share of expensive queries */
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { APP_INTERCEPTOR, ModulesContainer } from '@nestjs/core';
 import { EXPENSIVE_METADATA } from '@app/platform';

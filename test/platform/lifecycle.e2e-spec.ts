@@ -1,3 +1,4 @@
+/** @sql-sensitive readiness and 503s when the database goes away */
 import { Agent, request as httpRequest } from 'node:http';
 import { drainAndClose, Lifecycle } from '@app/platform';
 import { waitFor } from '../support/poll';

@@ -1,3 +1,4 @@
+/** @sql-sensitive concurrent sign-ins on one account's rows */
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';

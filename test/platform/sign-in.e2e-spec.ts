@@ -1,3 +1,4 @@
+/** @sql-sensitive sessions' rows, raw SQL */
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { queryRows } from '@app/platform';

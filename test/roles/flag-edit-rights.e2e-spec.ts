@@ -1,3 +1,4 @@
+/** @sql-insensitive who may edit a flag, decided by the roles' policy */
 import { TenancyService } from '@app/platform';
 import { startTestApp, TestApp, TestUser } from '../support/test-app';
 

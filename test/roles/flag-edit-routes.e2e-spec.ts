@@ -1,3 +1,4 @@
+/** @sql-insensitive the routes the edit policy guards */
 import { OpenApiDocument } from '../support/openapi';
 import { startTestApp, TestApp, TestUser } from '../support/test-app';
 

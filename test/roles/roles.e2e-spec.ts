@@ -1,3 +1,4 @@
+/** @sql-sensitive raw SQL on roles */
 import { DataSource } from 'typeorm';
 import { startTestApp, Tenant, TestApp, TestUser } from '../support/test-app';
 

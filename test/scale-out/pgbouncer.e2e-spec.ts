@@ -1,3 +1,4 @@
+/** @sql-sensitive PostgreSQL only: instances behind PgBouncer */
 /**
  * Issue 23: two API instances behind PgBouncer in transaction mode (a private pgbouncer process
  * on a free port, Debian's package), with DATABASE_DIRECT_URL for what needs a session of its

@@ -1,3 +1,4 @@
+/** @sql-sensitive PostgreSQL only: instances sharing one database */
 /**
  * Issue 23: with REDIS_URL the rate limits count in Redis; when Redis goes away (or stops
  * answering) requests keep being served, limited per instance, the outage is logged once, and the

@@ -1,3 +1,4 @@
+/** @sql-sensitive PostgreSQL only: three instances on one database */
 /**
  * Issue 23: three API instances and one worker on one PostgreSQL and one Redis, as a team runs
  * them behind a load balancer. A flag change on one instance is served by the others within 1 s

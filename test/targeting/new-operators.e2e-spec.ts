@@ -1,3 +1,4 @@
+/** @sql-sensitive operators compiled to SQL */
 import { createCohort, createFlag, flags, identify } from '../evaluation/factories';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';

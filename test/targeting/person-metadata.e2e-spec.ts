@@ -1,3 +1,4 @@
+/** @sql-sensitive person metadata in SQL filters */
 import { createCohort, createFlag, enabledFor, flags, identify } from '../evaluation/factories';
 import { dataSource } from '../persons/factories';
 import { waitFor } from '../support/poll';

@@ -1,3 +1,4 @@
+/** @sql-sensitive the SQL compiler against the in-memory matcher */
 /**
  * Differential test of the targeting rules' two implementations: the SQL compiler (the persons
  * list and cohort membership, on PostgreSQL or PGlite) against the in-memory matcher (what the

@@ -1,3 +1,4 @@
+/** @sql-sensitive dates in the project's time zone, in SQL */
 import { createCohort, createFlag, enabledFor, identify } from '../evaluation/factories';
 import { waitFor } from '../support/poll';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,3 +1,4 @@
+/** @sql-sensitive delivery claims across organizations */
 /**
  * Issue 44, item 6: one tenant's slow receivers do not delay everyone's deliveries. An
  * organization with 8 projects × 12 webhooks whose receivers never answer (a node:http server

@@ -1,3 +1,4 @@
+/** @sql-sensitive raw SQL on webhooks and users */
 /**
  * Issue 44, items 5 and 7: a webhook belongs to its creator. Only they and organization admins
  * change or delete it (a member's PATCH of someone else's is a 403, and nothing changes), every

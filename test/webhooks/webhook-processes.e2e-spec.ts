@@ -1,3 +1,4 @@
+/** @sql-sensitive the worker's deliveries, on one database */
 /**
  * Issue 21: webhook deliveries with several worker processes. The built server (its scheduler
  * off) and built workers on one database (PostgreSQL, or the embedded one the server owns and the

@@ -1,3 +1,4 @@
+/** @sql-sensitive the outbox, claims and deliveries, in transactions */
 /**
  * Issue 21: webhook subscriptions, signed deliveries of flag and event-definition changes from
  * the transactional outbox, retries with the same message id, Slack messages for post_to_slack

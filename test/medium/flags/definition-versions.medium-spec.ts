@@ -1,3 +1,4 @@
+/** @sql-sensitive the services on their real repositories, concurrent transactions */
 import { FlagDefinitionChanges, VERSION_STRIPES } from '@app/flag-definition-changes';
 import type { QueryRunner, TransactionCommitEvent } from 'typeorm';
 import { serverUrl } from '../../support/test-database';

@@ -1,3 +1,4 @@
+/** @sql-sensitive the services on their real repositories, transactions */
 import { FlagDefinitionChanges } from '@app/flag-definition-changes';
 import { FlagInput, FlagsService } from '@app/flags';
 import { DomainError, TenancyService } from '@app/platform';

@@ -1,3 +1,4 @@
+/** @sql-sensitive claims with SKIP LOCKED and a lease */
 import { TenancyService } from '@app/platform';
 import { WebhooksRepository } from '../../../libs/webhooks/src/persistence/webhooks.repository';
 import { Services, startServices } from '../support/services';

@@ -1,3 +1,4 @@
+/** @sql-sensitive outbox rows written in the writer's transaction */
 import { EventDefinitionsService } from '@app/event-definitions';
 import { FlagsService } from '@app/flags';
 import { DomainError } from '@app/platform';
