@@ -12,7 +12,7 @@ import {
   ProjectAccess,
   TenancyService,
 } from '@app/platform';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -23,6 +23,7 @@ import {
   cohortDepth,
   cohortExpansion,
   CohortFilters,
+  cohortsReadingTimeZone,
   findCohortCycle,
   hasBehavioralFilters,
   normalizeCohortFilters,
@@ -75,7 +76,9 @@ export interface CohortDefinitionRow {
  * flag-definition change in its transaction (flags cache compiled cohorts).
  */
 @Injectable()
-export class CohortsService {
+export class CohortsService implements OnModuleDestroy {
+  private readonly unsubscribe: () => void;
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly repo: CohortsRepository,
@@ -85,7 +88,15 @@ export class CohortsService {
     private readonly jobs: BackgroundJobs,
     private readonly limits: TargetingLimits,
     private readonly tenancy: TenancyService,
-  ) {}
+  ) {
+    this.unsubscribe = tenancy.onProjectChanged((projectId, settings) => {
+      if (settings.has('timezone')) this.jobs.run('cohort-time-zone', () => this.recountForTimeZone(projectId));
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
 
   list(projectId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: Cohort[] }> {
     return this.repo.list(projectId, page);
@@ -410,6 +421,21 @@ export class CohortsService {
         );
       }
     }
+  }
+
+  /**
+   * After a change of the project's time zone, the dynamic cohorts whose dates it moves are
+   * counted again (they say `is_calculating` until then), as PostHog's periodic recalculation
+   * would count them in the new zone. Their members are computed when asked, in the zone of then.
+   */
+  private async recountForTimeZone(projectId: number): Promise<void> {
+    const reading = cohortsReadingTimeZone(await this.repo.live(projectId));
+    this.calculate(
+      await this.repo.markCalculating(
+        projectId,
+        reading.map((c) => c.id),
+      ),
+    );
   }
 
   private count(cohort: Cohort): void {

@@ -1,6 +1,13 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 import { pathTo } from '@app/platform/domain/graph';
-import { filterLeaves, parsePropertyFilter, PropertyFilterLeaf, TargetingLimits } from '@app/targeting';
+import {
+  COHORT_OPERATORS,
+  FLAG_DEPENDENCY_OPERATOR,
+  filterLeaves,
+  parsePropertyFilter,
+  PropertyFilterLeaf,
+  TargetingLimits,
+} from '@app/targeting';
 
 /**
  * Cohorts: named sets of persons. A dynamic cohort is a tree of property groups (`filters.
@@ -166,7 +173,7 @@ function checkLeaf(leaf: PropertyFilterLeaf): void {
     case 'person_metadata':
       return;
     case 'flag':
-      if (leaf.operator !== 'flag_evaluates_to' && leaf.operator !== 'exact') {
+      if (leaf.operator !== FLAG_DEPENDENCY_OPERATOR && leaf.operator !== 'exact') {
         throw invalid("Flag properties must use the 'flag_evaluates_to' operator");
       }
       if (typeof leaf.value !== 'boolean' && !(typeof leaf.value === 'string' && leaf.value !== '')) {
@@ -175,7 +182,7 @@ function checkLeaf(leaf: PropertyFilterLeaf): void {
       return;
     case 'cohort':
       if (cohortIdOf(leaf.value) === undefined) throw invalid(`Invalid Cohort ID in filter: ${String(leaf.value)}`);
-      if (!['exact', 'in', 'not_in'].includes(leaf.operator)) {
+      if (!(COHORT_OPERATORS as readonly string[]).includes(leaf.operator)) {
         throw invalid(`The '${leaf.operator}' operator is not valid for cohort properties (use 'in' or 'not_in').`);
       }
       return;
@@ -232,6 +239,35 @@ export function referencedCohortIds(filters: CohortFilters): number[] {
     if (id !== undefined) ids.add(id);
   }
   return [...ids];
+}
+
+const DATE_OPERATORS: ReadonlySet<unknown> = new Set(['is_date_before', 'is_date_after', 'is_date_exact']);
+
+/**
+ * The live dynamic cohorts of `cohorts` (a project's) whose members the project's time zone
+ * decides: a date filter in their own filters (a date without a zone is local, relative dates
+ * count back on the local clock) or in a dynamic cohort they reference.
+ */
+export function cohortsReadingTimeZone(cohorts: readonly Cohort[]): Cohort[] {
+  const byId = new Map(cohorts.map((c) => [c.id, c]));
+  const known = new Map<number, boolean>();
+  const reads = (c: Cohort, path: Set<number>): boolean => {
+    const seen = known.get(c.id);
+    if (seen !== undefined) return seen;
+    // Loops are refused on write; one read anyway ends here.
+    if (c.isStatic || c.deleted || path.has(c.id)) return false;
+    path.add(c.id);
+    const result =
+      cohortLeaves(c.filters).some((leaf) => DATE_OPERATORS.has(leaf.operator)) ||
+      referencedCohortIds(c.filters).some((id) => {
+        const ref = byId.get(id);
+        return ref !== undefined && reads(ref, path);
+      });
+    path.delete(c.id);
+    known.set(c.id, result);
+    return result;
+  };
+  return cohorts.filter((c) => reads(c, new Set()));
 }
 
 export function hasBehavioralFilters(filters: CohortFilters): boolean {

@@ -227,6 +227,19 @@ export class CohortsRepository {
     return toCohort(rows[0]);
   }
 
+  /** Marks the project's live dynamic cohorts among `ids` as calculating; returns them. */
+  async markCalculating(projectId: number, ids: readonly number[]): Promise<Cohort[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<CohortRow>(
+      this.ds,
+      `UPDATE cohorts AS c SET is_calculating = true
+        WHERE c.project_id = $1 AND c.id = ANY($2::int[]) AND NOT c.deleted AND NOT c.is_static
+        RETURNING ${COLUMNS}`,
+      [projectId, ids],
+    );
+    return rows.map(toCohort);
+  }
+
   /** The result of a calculation of `version`; a later definition change wins over it. */
   async finishCalculation(projectId: number, id: number, version: number, count: number | null): Promise<void> {
     await this.ds.query(

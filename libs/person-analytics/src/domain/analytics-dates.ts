@@ -1,6 +1,13 @@
 import { DomainError } from '@app/platform/errors/domain-error';
+import { offsetAt, UTC, wallToInstant } from '@app/targeting';
 
-/** The time buckets of PostHog's insights; weeks start on Sunday (PostHog's default), all in UTC. */
+/**
+ * The time buckets of PostHog's insights; weeks start on Sunday (PostHog's default). Every date
+ * is read in the project's time zone (an IANA name, `UTC` unless set), as PostHog's
+ * `QueryDateRange` reads them with the team's zone and ClickHouse buckets with
+ * `toStartOfDay(timestamp, tz)`: a day is a local day, a week starts at local midnight on
+ * Sunday, across a change to or from daylight saving time too.
+ */
 export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
 
@@ -17,8 +24,35 @@ export interface DateRange {
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** The start of the `interval` that contains `date` (UTC; weeks from Sunday). */
-export function startOf(date: Date, interval: Interval): Date {
+/** The wall-clock time `timeZone`'s clocks show at `at`, as a date read in UTC. */
+function wallOf(at: Date, timeZone: string): Date {
+  return timeZone === UTC ? at : new Date(at.getTime() + offsetAt(at.getTime(), timeZone));
+}
+
+/**
+ * The instant `timeZone`'s clocks show `wall` (read in UTC): the earlier one when they show it
+ * twice; in the hour skipped in spring, the wall time in the offset before it (as PostgreSQL's
+ * `AT TIME ZONE` reads it), which is the first instant of a day whose midnight is skipped.
+ */
+function instantOf(wall: Date, timeZone: string): Date {
+  if (timeZone === UTC) return wall;
+  const w = wall.getTime();
+  const at = wallToInstant(w, timeZone);
+  return new Date(Number.isNaN(at) ? w - offsetAt(w - DAY, timeZone) : at);
+}
+
+/** The start of the `interval` that contains `date`, in `timeZone` (weeks from Sunday). */
+export function startOf(date: Date, interval: Interval, timeZone: string = UTC): Date {
+  if (interval === 'hour') {
+    // Whole hours of the clock, the repeated autumn hour twice.
+    const wall = wallOf(date, timeZone).getTime();
+    return new Date(date.getTime() - (((wall % HOUR) + HOUR) % HOUR));
+  }
+  return instantOf(startOfWall(wallOf(date, timeZone), interval), timeZone);
+}
+
+/** `startOf` on a wall-clock time read in UTC. */
+function startOfWall(date: Date, interval: Interval): Date {
   const y = date.getUTCFullYear();
   const m = date.getUTCMonth();
   const d = date.getUTCDate();
@@ -41,8 +75,18 @@ function utc(y: number, m: number, d: number): Date {
   return date;
 }
 
-/** `date` moved by `n` intervals (months keep the day, clamped to the month's last day). */
-export function addIntervals(date: Date, interval: Interval, n: number): Date {
+/**
+ * `date` moved by `n` intervals on `timeZone`'s clock (a day from midnight is the next midnight,
+ * 23 or 25 hours across a DST change; months keep the day, clamped to the month's last day);
+ * hours are hours of elapsed time.
+ */
+export function addIntervals(date: Date, interval: Interval, n: number, timeZone: string = UTC): Date {
+  if (interval === 'hour' || timeZone === UTC) return addWall(date, interval, n);
+  return instantOf(addWall(wallOf(date, timeZone), interval, n), timeZone);
+}
+
+/** `addIntervals` on a wall-clock time read in UTC. */
+function addWall(date: Date, interval: Interval, n: number): Date {
   switch (interval) {
     case 'hour':
       return new Date(date.getTime() + n * HOUR);
@@ -71,7 +115,8 @@ export function parseInterval(raw: string | undefined, attr = 'interval', fallba
   return value as Interval;
 }
 
-const RELATIVE = /^-?(\d{1,5})([hdwmqy])(Start|End)?$/;
+// The count may be left out: `dStart` is the start of today, `mStart` of this month (PostHog's regex).
+const RELATIVE = /^-?(\d{1,5})?([hdwmqy])(Start|End)?$/;
 const BARE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -79,17 +124,24 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]
 export type ParsedDate = { kind: 'instant'; at: Date } | { kind: 'span'; start: Date; end: Date } | { kind: 'all' };
 
 /**
- * PostHog's date parameters: ISO dates (`2024-01-31`: that whole UTC day), ISO date-times (that
- * instant; without a zone, UTC), relative dates (`-7d`, `-2w`, `-1m`, `-1y`, `-3h`, `-1mStart`:
- * the whole day, hour or month that far back, as PostHog rounds them) and `all` where allowed.
- * Anything else is a 400 naming `attr`.
+ * PostHog's date parameters, in the project's `timeZone`: ISO dates (`2024-01-31`: that whole
+ * local day), ISO date-times (that instant; without a zone, the project's wall-clock time),
+ * relative dates counted on the local clock (`-7d`, `-2w`, `-1m`, `-1y`, `-3h`, `-1mStart`,
+ * `dStart`: the whole day, hour or month that far back, as PostHog rounds them) and `all` where
+ * allowed. Anything else is a 400 naming `attr`.
  */
-export function parseAnalyticsDate(raw: string, now: Date, attr: string, allowAll = false): ParsedDate {
-  const parsed = parseDate(raw, now, attr, allowAll);
+export function parseAnalyticsDate(
+  raw: string,
+  now: Date,
+  attr: string,
+  allowAll = false,
+  timeZone: string = UTC,
+): ParsedDate {
+  const parsed = parseDate(raw, now, attr, allowAll, timeZone);
   // Far enough from the ends of the calendar that the periods around a date, months or years
   // before it, still exist in PostgreSQL (which has no year 0).
   const dates = parsed.kind === 'instant' ? [parsed.at] : parsed.kind === 'span' ? [parsed.start, parsed.end] : [];
-  if (dates.some((d) => d.getUTCFullYear() < MIN_YEAR || d.getUTCFullYear() > MAX_YEAR)) {
+  if (dates.some((d) => !(d.getUTCFullYear() >= MIN_YEAR && d.getUTCFullYear() <= MAX_YEAR))) {
     throw DomainError.invalid(`${attr} must be between the years ${MIN_YEAR} and ${MAX_YEAR}.`, attr);
   }
   return parsed;
@@ -98,7 +150,12 @@ export function parseAnalyticsDate(raw: string, now: Date, attr: string, allowAl
 const MIN_YEAR = 1000;
 const MAX_YEAR = 9000;
 
-function parseDate(raw: string, now: Date, attr: string, allowAll: boolean): ParsedDate {
+/** A span of wall-clock times (read in UTC) as the instants `timeZone`'s clocks show them. */
+function localSpan(start: Date, end: Date, timeZone: string): ParsedDate {
+  return { kind: 'span', start: instantOf(start, timeZone), end: instantOf(end, timeZone) };
+}
+
+function parseDate(raw: string, now: Date, attr: string, allowAll: boolean, timeZone: string): ParsedDate {
   const value = raw.trim();
   if (value === 'all') {
     if (allowAll) return { kind: 'all' };
@@ -106,31 +163,33 @@ function parseDate(raw: string, now: Date, attr: string, allowAll: boolean): Par
   }
   const relative = RELATIVE.exec(value);
   if (relative) {
-    const n = Number(relative[1]);
+    const n = Number(relative[1] ?? 0);
     const unit = relative[2];
     if (unit === 'h') {
-      const start = startOf(new Date(now.getTime() - n * HOUR), 'hour');
-      return { kind: 'span', start, end: addIntervals(start, 'hour', 1) };
+      const start = startOf(new Date(now.getTime() - n * HOUR), 'hour', timeZone);
+      return { kind: 'span', start, end: new Date(start.getTime() + HOUR) };
     }
+    // On the local clock: "now" as its wall-clock time, moved and rounded there.
+    const wall = wallOf(now, timeZone);
     const moved =
       unit === 'd'
-        ? addIntervals(now, 'day', -n)
+        ? addWall(wall, 'day', -n)
         : unit === 'w'
-          ? addIntervals(now, 'week', -n)
+          ? addWall(wall, 'week', -n)
           : unit === 'm'
-            ? addIntervals(now, 'month', -n)
+            ? addWall(wall, 'month', -n)
             : unit === 'q'
-              ? addIntervals(now, 'month', -3 * n)
-              : addIntervals(now, 'month', -12 * n);
+              ? addWall(wall, 'month', -3 * n)
+              : addWall(wall, 'month', -12 * n);
     // `-1mStart` / `-1yEnd`: the whole month or year; otherwise the whole day.
     if (relative[3] && unit !== 'd' && unit !== 'w') {
       const year = unit === 'y';
-      const start = year ? utc(moved.getUTCFullYear(), 0, 1) : startOf(moved, 'month');
-      const end = year ? utc(moved.getUTCFullYear() + 1, 0, 1) : addIntervals(start, 'month', 1);
-      return { kind: 'span', start, end };
+      const start = year ? utc(moved.getUTCFullYear(), 0, 1) : startOfWall(moved, 'month');
+      const end = year ? utc(moved.getUTCFullYear() + 1, 0, 1) : addWall(start, 'month', 1);
+      return localSpan(start, end, timeZone);
     }
-    const start = startOf(moved, 'day');
-    return { kind: 'span', start, end: addIntervals(start, 'day', 1) };
+    const start = startOfWall(moved, 'day');
+    return localSpan(start, addWall(start, 'day', 1), timeZone);
   }
   const bare = BARE_DATE.exec(value);
   if (bare) {
@@ -144,13 +203,13 @@ function parseDate(raw: string, now: Date, attr: string, allowAll: boolean): Par
     ) {
       throw invalidDate(attr);
     }
-    return { kind: 'span', start, end: addIntervals(start, 'day', 1) };
+    return localSpan(start, addWall(start, 'day', 1), timeZone);
   }
   if (DATE_TIME.test(value)) {
-    const withZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`;
-    const ms = Date.parse(withZone.replace(' ', 'T'));
+    const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
+    const ms = Date.parse((zoned ? value : `${value}Z`).replace(' ', 'T'));
     if (!Number.isNaN(ms)) {
-      const at = new Date(ms);
+      const at = zoned ? new Date(ms) : instantOf(new Date(ms), timeZone);
       if (at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9998) return { kind: 'instant', at };
     }
   }
@@ -170,8 +229,8 @@ export function fromSide(date: Exclude<ParsedDate, { kind: 'all' }>): Date {
 }
 
 /** A date naming one point in time (`target_date`, `entrance_period_start`): its first instant. */
-export function parseDatePoint(raw: string, now: Date, attr: string): Date {
-  const parsed = parseAnalyticsDate(raw, now, attr);
+export function parseDatePoint(raw: string, now: Date, attr: string, timeZone: string = UTC): Date {
+  const parsed = parseAnalyticsDate(raw, now, attr, false, timeZone);
   return parsed.kind === 'all' ? now : fromSide(parsed);
 }
 
@@ -185,16 +244,17 @@ export function parseDateRange(
   rawTo: string | undefined,
   now: Date,
   options: { defaultFrom?: string; allowAll?: boolean } = {},
+  timeZone: string = UTC,
 ): DateRange {
   const fromText = rawFrom === undefined || rawFrom === '' ? (options.defaultFrom ?? '-7d') : rawFrom;
-  const from = parseAnalyticsDate(fromText, now, 'date_from', options.allowAll ?? true);
+  const from = parseAnalyticsDate(fromText, now, 'date_from', options.allowAll ?? true, timeZone);
   let to: Date;
   let toInclusive: boolean;
   if (rawTo === undefined || rawTo === '') {
     to = now;
     toInclusive = true;
   } else {
-    const parsed = parseAnalyticsDate(rawTo, now, 'date_to');
+    const parsed = parseAnalyticsDate(rawTo, now, 'date_to', false, timeZone);
     if (parsed.kind === 'instant') {
       to = parsed.at;
       toInclusive = true;
@@ -216,10 +276,10 @@ export function parseDateRange(
  * The range widened to whole intervals: `from` back to the start of its interval, `to` on to the
  * end of its interval (a data point of a weekly chart is the whole week).
  */
-export function alignToInterval(range: DateRange, interval: Interval): DateRange {
-  const from = range.from === null ? null : startOf(range.from, interval);
+export function alignToInterval(range: DateRange, interval: Interval, timeZone: string = UTC): DateRange {
+  const from = range.from === null ? null : startOf(range.from, interval, timeZone);
   // The last instant the range covers, then the end of its interval.
   const last = range.toInclusive ? range.to : new Date(range.to.getTime() - 1);
-  const start = startOf(last, interval);
-  return { from, to: addIntervals(start, interval, 1), toInclusive: false };
+  const start = startOf(last, interval, timeZone);
+  return { from, to: addIntervals(start, interval, 1, timeZone), toInclusive: false };
 }

@@ -33,16 +33,23 @@ export function refreshRequested(query: object, body: object): boolean {
 }
 
 /**
- * The key of an answer: the project, the route and every parameter as the handler reads them
- * (`AnalyticsParams.sent`: the body's value wins), hashed. PostHog keys on the filter and the
- * team, and adds `cache_invalidation_key` from the body and from the query string: both are in
- * the key here too, so a new one in either misses.
+ * The key of an answer: the project, the route, the project's time zone the dates were read in
+ * and every parameter as the handler reads them (`AnalyticsParams.sent`: the body's value wins),
+ * hashed. PostHog keys on the filter and the team (its time zone among the team's fields the
+ * query reads), and adds `cache_invalidation_key` from the body and from the query string: both
+ * are in the key here too, so a new one in either misses.
  */
-export function resultKey(projectId: number, route: string, sent: ReadonlyMap<string, unknown>, query: object): string {
+export function resultKey(
+  projectId: number,
+  route: string,
+  sent: ReadonlyMap<string, unknown>,
+  query: object,
+  timeZone = 'UTC',
+): string {
   const params = [...sent].filter(([name]) => !NOT_IN_KEY.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const invalidation = (query as Record<string, unknown>).cache_invalidation_key;
   return createHash('sha256')
-    .update(JSON.stringify([projectId, route, params, invalidation ?? null]))
+    .update(JSON.stringify([projectId, route, timeZone, params, invalidation ?? null]))
     .digest('base64url');
 }
 

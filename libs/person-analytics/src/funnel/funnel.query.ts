@@ -44,7 +44,7 @@ export interface FunnelActorsQuery extends FunnelQuery {
 }
 
 /** The funnel itself: `events` (steps), order type, window, dates, filters, breakdown. */
-export function funnelBase(p: AnalyticsParams, now: Date): FunnelQuery {
+export function funnelBase(p: AnalyticsParams, now: Date, timeZone = 'UTC'): FunnelQuery {
   if (p.has('actions')) {
     const actions = p.json('actions');
     if (!Array.isArray(actions) || actions.length > 0) {
@@ -61,7 +61,7 @@ export function funnelBase(p: AnalyticsParams, now: Date): FunnelQuery {
     steps,
     order: orderText as FunnelOrder,
     window: funnelWindow(p),
-    range: parseDateRange(p.string('date_from'), p.string('date_to'), now),
+    range: parseDateRange(p.string('date_from'), p.string('date_to'), now, {}, timeZone),
     properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
     breakdown: parseBreakdown(p, 'funnel_step_breakdown'),
   };
@@ -93,8 +93,8 @@ function funnelWindow(p: AnalyticsParams): string {
  * reached step is one of those. Funnel trends (`funnel_viz_type=trends`): persons who entered in
  * the period starting `entrance_period_start` and converted (or, with `drop_off=true`, did not).
  */
-export function funnelQuery(p: AnalyticsParams, now: Date): FunnelActorsQuery {
-  const base = funnelBase(p, now);
+export function funnelQuery(p: AnalyticsParams, now: Date, timeZone = 'UTC'): FunnelActorsQuery {
+  const base = funnelBase(p, now, timeZone);
   const n = base.steps.length;
   const viz = p.string('funnel_viz_type') || 'steps';
   if (!['steps', 'trends', 'time_to_convert'].includes(viz)) {
@@ -104,7 +104,7 @@ export function funnelQuery(p: AnalyticsParams, now: Date): FunnelActorsQuery {
     if (n < 2) throw DomainError.invalid('A funnel trend needs at least two steps.', 'events');
     const rawStart = p.required('entrance_period_start');
     const interval = parseInterval(p.string('interval'));
-    const entranceFrom = startOf(parseDatePoint(rawStart, now, 'entrance_period_start'), interval);
+    const entranceFrom = startOf(parseDatePoint(rawStart, now, 'entrance_period_start', timeZone), interval, timeZone);
     // 0-based, as PostHog's funnel_to_step: the step whose reaching counts as converting.
     const toStep = p.int('funnel_to_step', { min: 1, max: n - 1, fallback: n - 1 })!;
     return {
@@ -112,7 +112,7 @@ export function funnelQuery(p: AnalyticsParams, now: Date): FunnelActorsQuery {
       selection: {
         kind: 'trends',
         entranceFrom,
-        entranceTo: addIntervals(entranceFrom, interval, 1),
+        entranceTo: addIntervals(entranceFrom, interval, 1, timeZone),
         converted: !(p.bool('drop_off') ?? false),
         toStep: toStep + 1,
       },
@@ -150,8 +150,8 @@ export interface FunnelCorrelationQuery extends FunnelQuery {
 }
 
 /** Persons of the funnel who did `funnel_correlation_person_entity` between entering and converting (or dropping off). */
-export function funnelCorrelationQuery(p: AnalyticsParams, now: Date): FunnelCorrelationQuery {
-  const base = funnelBase(p, now);
+export function funnelCorrelationQuery(p: AnalyticsParams, now: Date, timeZone = 'UTC'): FunnelCorrelationQuery {
+  const base = funnelBase(p, now, timeZone);
   const raw = p.json('funnel_correlation_person_entity');
   if (raw === undefined) throw DomainError.required('funnel_correlation_person_entity');
   const entity = parseEntity(raw, 'funnel_correlation_person_entity', p.filters, false);

@@ -64,12 +64,13 @@ const formatOf = (query: { format?: unknown }) => parseFormat(query.format);
  */
 interface CachedRoute {
   name: string;
-  dateTo(p: AnalyticsParams, now: Date): Date;
+  dateTo(p: AnalyticsParams, now: Date, timeZone: string): Date;
 }
 
-const rangeEnd = (p: AnalyticsParams, now: Date) => parseDateRange(p.string('date_from'), p.string('date_to'), now).to;
+const rangeEnd = (p: AnalyticsParams, now: Date, timeZone: string) =>
+  parseDateRange(p.string('date_from'), p.string('date_to'), now, {}, timeZone).to;
 // A trends point reads to the end of its interval: the current hour's point reaches past now.
-const TRENDS: CachedRoute = { name: 'trends', dateTo: (p, now) => trendsQuery(p, now).range.to };
+const TRENDS: CachedRoute = { name: 'trends', dateTo: (p, now, timeZone) => trendsQuery(p, now, timeZone).range.to };
 const FUNNEL: CachedRoute = { name: 'funnel', dateTo: rangeEnd };
 const CORRELATION: CachedRoute = { name: 'funnel/correlation', dateTo: rangeEnd };
 const PATH: CachedRoute = { name: 'path', dateTo: rangeEnd };
@@ -113,8 +114,8 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons behind a trends data point (who did entity_id in date_from–date_to)' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   trends(@CurrentProject() project: ProjectAccess, @Query() query: TrendsActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, TRENDS, (p, now, paging) =>
-      this.analytics.trends(project.id, trendsQuery(p, now), paging),
+    return this.actors(project, req, query, {}, TRENDS, (p, now, zone, paging) =>
+      this.analytics.trends(project.id, trendsQuery(p, now, zone), paging),
     );
   }
 
@@ -123,8 +124,8 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons who reached (or dropped off before) a funnel step' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   funnel(@CurrentProject() project: ProjectAccess, @Query() query: FunnelActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, FUNNEL, (p, now, paging) =>
-      this.analytics.funnel(project.id, funnelQuery(p, now), paging),
+    return this.actors(project, req, query, {}, FUNNEL, (p, now, zone, paging) =>
+      this.analytics.funnel(project.id, funnelQuery(p, now, zone), paging),
     );
   }
 
@@ -140,8 +141,8 @@ export class AnalyticsController {
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
-    return this.actors(project, req, query, body, FUNNEL, (p, now, paging) =>
-      this.analytics.funnel(project.id, funnelQuery(p, now), paging),
+    return this.actors(project, req, query, body, FUNNEL, (p, now, zone, paging) =>
+      this.analytics.funnel(project.id, funnelQuery(p, now, zone), paging),
     );
   }
 
@@ -179,8 +180,8 @@ export class AnalyticsController {
   })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ActorsDto)))
   path(@CurrentProject() project: ProjectAccess, @Query() query: PathsActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, PATH, (p, now, paging) =>
-      this.analytics.paths(project.id, pathsQuery(p, now), paging),
+    return this.actors(project, req, query, {}, PATH, (p, now, zone, paging) =>
+      this.analytics.paths(project.id, pathsQuery(p, now, zone), paging),
     );
   }
 
@@ -196,8 +197,8 @@ export class AnalyticsController {
     @Body() body: InsightBodyDto,
     @Req() req: Request,
   ) {
-    return this.actors(project, req, query, body, PATH, (p, now, paging) =>
-      this.analytics.paths(project.id, pathsQuery(p, now), paging),
+    return this.actors(project, req, query, body, PATH, (p, now, zone, paging) =>
+      this.analytics.paths(project.id, pathsQuery(p, now, zone), paging),
     );
   }
 
@@ -206,8 +207,8 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons who were new, returning, resurrecting or dormant in the period of target_date' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
   lifecycle(@CurrentProject() project: ProjectAccess, @Query() query: LifecycleActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, null, (p, now, paging) =>
-      this.analytics.lifecycle(project.id, lifecycleQuery(p, now), paging),
+    return this.actors(project, req, query, {}, null, (p, now, zone, paging) =>
+      this.analytics.lifecycle(project.id, lifecycleQuery(p, now, zone), paging),
     );
   }
 
@@ -216,8 +217,8 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Persons active on exactly stickiness_days intervals of the range' })
   @ApiOkResponse(ACTORS_OR_CSV(getSchemaPath(ShortActorsDto)))
   stickiness(@CurrentProject() project: ProjectAccess, @Query() query: StickinessActorsQueryDto, @Req() req: Request) {
-    return this.actors(project, req, query, {}, null, (p, now, paging) =>
-      this.analytics.stickiness(project.id, stickinessQuery(p, now), paging),
+    return this.actors(project, req, query, {}, null, (p, now, zone, paging) =>
+      this.analytics.stickiness(project.id, stickinessQuery(p, now, zone), paging),
     );
   }
 
@@ -232,7 +233,7 @@ export class AnalyticsController {
   ): Promise<RetentionActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, {}, this.filters);
-    const q = retentionQuery(p, this.clock.now());
+    const q = retentionQuery(p, this.clock.now(), await this.tenancy.timeZone(project.id));
     const paging = pagingOf(p, format === 'csv');
     const result = await this.analytics.retention(project.id, q, paging);
     if (format === 'csv') {
@@ -303,7 +304,8 @@ export class AnalyticsController {
       query,
       body,
       CORRELATION,
-      (p, now, paging) => this.analytics.funnelCorrelation(project.id, funnelCorrelationQuery(p, now), paging),
+      (p, now, zone, paging) =>
+        this.analytics.funnelCorrelation(project.id, funnelCorrelationQuery(p, now, zone), paging),
       ['funnel_correlation_person_limit', 'funnel_correlation_person_offset'],
     );
   }
@@ -320,14 +322,16 @@ export class AnalyticsController {
     query: object,
     body: object,
     cached: CachedRoute | null,
-    run: (p: AnalyticsParams, now: Date, paging: ActorPaging) => Promise<ActorRows>,
+    run: (p: AnalyticsParams, now: Date, timeZone: string, paging: ActorPaging) => Promise<ActorRows>,
     aliases?: [string, string],
   ): Promise<ActorsDto | ShortActorsDto | StreamableFile> {
     const format = formatOf(query);
     const p = new AnalyticsParams(query, body as Record<string, unknown>, this.filters);
     const paging = pagingOf(p, format === 'csv', aliases);
+    // Dates are read in the project's time zone, as it is now (a change shows at once).
+    const timeZone = await this.tenancy.timeZone(project.id);
     if (format === 'csv') {
-      const result = await run(p, this.clock.now(), paging);
+      const result = await run(p, this.clock.now(), timeZone, paging);
       return this.csv.file(
         'persons.csv',
         ACTOR_FIELDS,
@@ -335,7 +339,7 @@ export class AnalyticsController {
       );
     }
     if (cached === null) {
-      const result = await run(p, this.clock.now(), paging);
+      const result = await run(p, this.clock.now(), timeZone, paging);
       const people = (await this.analytics.actors(project.id, result.rows)).map(toActorDto);
       const results = [{ people, count: people.length }];
       return { results, next: nextUrl(req, paging, result.total), missing_persons: result.missing };
@@ -344,12 +348,13 @@ export class AnalyticsController {
     const { answer, isCached, lastRefresh } = await this.results.answer(
       {
         projectId: project.id,
-        key: resultKey(project.id, cached.name, sent, query),
+        // The zone is in the key: an answer computed in the zone the project had is not served after a change.
+        key: resultKey(project.id, cached.name, sent, query, timeZone),
         refresh: refreshRequested(query, body),
         interval: intervalOf(sent),
-        dateTo: (now) => cached.dateTo(p, now),
+        dateTo: (now) => cached.dateTo(p, now, timeZone),
       },
-      (now) => run(p, now, paging),
+      (now) => run(p, now, timeZone, paging),
     );
     const people = (await this.analytics.actors(project.id, answer.rows)).map(toActorDto);
     return {

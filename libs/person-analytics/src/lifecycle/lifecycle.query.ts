@@ -21,7 +21,7 @@ export interface LifecycleQuery {
  * in it; returning: active in it and the one before; resurrecting: active in it, not in the one
  * before, created earlier; dormant: active in the one before, not in it.
  */
-export function lifecycleQuery(p: AnalyticsParams, now: Date): LifecycleQuery {
+export function lifecycleQuery(p: AnalyticsParams, now: Date, timeZone = 'UTC'): LifecycleQuery {
   const rawTarget = p.required('target_date');
   const typeText = p.required('lifecycle_type');
   if (!(LIFECYCLE_TYPES as readonly string[]).includes(typeText)) {
@@ -30,14 +30,14 @@ export function lifecycleQuery(p: AnalyticsParams, now: Date): LifecycleQuery {
   const entity = targetEntity(p);
   const interval = parseInterval(p.string('interval'));
   // Validated for PostHog clients that send the chart's range; one period is what counts.
-  parseDateRange(p.string('date_from'), p.string('date_to'), now);
-  const period = startOf(parseDatePoint(rawTarget, now, 'target_date'), interval);
+  parseDateRange(p.string('date_from'), p.string('date_to'), now, {}, timeZone);
+  const period = startOf(parseDatePoint(rawTarget, now, 'target_date', timeZone), interval, timeZone);
   return {
     entity,
     type: typeText as LifecycleType,
-    previous: addIntervals(period, interval, -1),
+    previous: addIntervals(period, interval, -1, timeZone),
     period,
-    next: addIntervals(period, interval, 1),
+    next: addIntervals(period, interval, 1, timeZone),
     properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
   };
 }

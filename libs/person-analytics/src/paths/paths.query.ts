@@ -39,7 +39,7 @@ function pathKey(p: AnalyticsParams, name: string): PathKey | null {
  * the paths, `path_start_key`/`path_end_key` (`2_/pricing`) pick an edge, `path_dropoff_key` a
  * last step.
  */
-export function pathsQuery(p: AnalyticsParams, now: Date): PathsQuery {
+export function pathsQuery(p: AnalyticsParams, now: Date, timeZone = 'UTC'): PathsQuery {
   if (p.has('funnel_paths') || p.has('funnel_filter')) {
     throw DomainError.invalid(
       'Funnel paths are not supported.',
@@ -79,7 +79,7 @@ export function pathsQuery(p: AnalyticsParams, now: Date): PathsQuery {
     return v === undefined || v === '' ? null : v;
   };
   return {
-    range: parseDateRange(p.string('date_from'), p.string('date_to'), now),
+    range: parseDateRange(p.string('date_from'), p.string('date_to'), now, {}, timeZone),
     properties: parseAnalyticsFilter(p.json('properties'), 'properties', p.filters),
     types,
     startPoint: point('start_point'),

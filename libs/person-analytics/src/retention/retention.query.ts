@@ -31,10 +31,10 @@ export interface RetentionQuery {
 /**
  * One retention cohort: persons who did `target_entity` in period `selected_interval` (for
  * `retention_first_time`: for the first time ever), with, per later period, whether they did
- * `returning_entity`. Periods are whole UTC hours/days/weeks/months; the last one contains
+ * `returning_entity`. Periods are whole hours/days/weeks/months of the project's time zone; the last one contains
  * `date_to` (default now) and there are `total_intervals` of them.
  */
-export function retentionQuery(p: AnalyticsParams, now: Date): RetentionQuery {
+export function retentionQuery(p: AnalyticsParams, now: Date, timeZone = 'UTC'): RetentionQuery {
   const periodText = (p.string('period') || 'Day').toLowerCase();
   const period = RETENTION_PERIODS.get(periodText);
   if (!period) throw DomainError.invalid('period must be Hour, Day, Week or Month.', 'period');
@@ -52,10 +52,11 @@ export function retentionQuery(p: AnalyticsParams, now: Date): RetentionQuery {
   const events = parseEntities(p.json('events'), p.filters);
   const returning = entity('returning_entity') ?? events[0] ?? target;
   const rawTo = p.string('date_to');
-  const last = startOf(rawTo === undefined || rawTo === '' ? now : parseDatePoint(rawTo, now, 'date_to'), period);
-  const first = addIntervals(last, period, -(total - 1));
+  const point = rawTo === undefined || rawTo === '' ? now : parseDatePoint(rawTo, now, 'date_to', timeZone);
+  const last = startOf(point, period, timeZone);
+  const first = addIntervals(last, period, -(total - 1), timeZone);
   const bounds: Date[] = [];
-  for (let k = selected; k <= total; k++) bounds.push(addIntervals(first, period, k));
+  for (let k = selected; k <= total; k++) bounds.push(addIntervals(first, period, k, timeZone));
   return {
     target,
     returning,

@@ -5,11 +5,16 @@ import { ActorsSql, personJoin, Statement } from '../persistence/actors.reposito
 export function stickinessActors(projectId: number, q: StickinessQuery): ActorsSql {
   const s = new Statement(projectId);
   const where = s.entityEvents(q.entity, s.range(q.range), q.properties);
-  // Weeks start on Sunday: shifted by a day, PostgreSQL's Monday weeks line up.
+  // Local calendar periods, counted as wall-clock times in the project's zone (hours as instants:
+  // the repeated autumn hour is two). Weeks start on Sunday: shifted by a day, PostgreSQL's
+  // Monday weeks line up. The range stays on e.timestamp, which the index and partitions serve.
+  const zone = `${s.add(q.timeZone)}::text`;
   const bucket =
-    q.interval === 'week'
-      ? `date_trunc('week', e.timestamp + interval '1 day', 'UTC')`
-      : `date_trunc('${q.interval}', e.timestamp, 'UTC')`;
+    q.interval === 'hour'
+      ? `date_trunc('hour', e.timestamp, ${zone})`
+      : q.interval === 'week'
+        ? `date_trunc('week', (e.timestamp AT TIME ZONE ${zone}) + interval '1 day')`
+        : `date_trunc('${q.interval}', e.timestamp AT TIME ZONE ${zone})`;
   const actors = `
     SELECT e.person_id AS actor, NULL::float8 AS value, NULL::jsonb AS extra
       FROM events e ${personJoin(where)}

@@ -25,7 +25,7 @@ export interface TrendsActorsQuery {
  * Persons behind one point of a trends chart: the point is `date_from`–`date_to` widened to
  * whole `interval`s; weekly/monthly active users look back 7/30 days from the point's end.
  */
-export function trendsQuery(p: AnalyticsParams, now: Date): TrendsActorsQuery {
+export function trendsQuery(p: AnalyticsParams, now: Date, timeZone = 'UTC'): TrendsActorsQuery {
   const entity = targetEntity(p);
   const mathText = p.string('entity_math') || 'total';
   if (!(ENTITY_MATHS as readonly string[]).includes(mathText)) {
@@ -33,9 +33,13 @@ export function trendsQuery(p: AnalyticsParams, now: Date): TrendsActorsQuery {
   }
   const math = mathText as EntityMath;
   const interval = parseInterval(p.string('interval'));
-  let range = alignToInterval(parseDateRange(p.string('date_from'), p.string('date_to'), now), interval);
+  let range = alignToInterval(
+    parseDateRange(p.string('date_from'), p.string('date_to'), now, {}, timeZone),
+    interval,
+    timeZone,
+  );
   if (math === 'weekly_active' || math === 'monthly_active') {
-    range = { ...range, from: addIntervals(range.to, 'day', math === 'weekly_active' ? -7 : -30) };
+    range = { ...range, from: addIntervals(range.to, 'day', math === 'weekly_active' ? -7 : -30, timeZone) };
   }
   return {
     entity,

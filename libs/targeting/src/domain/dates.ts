@@ -22,6 +22,8 @@
  * Hand-written: no date library reads this mix of dateutil, `Date` and relative offsets as PostHog does.
  */
 
+import { LRUCache } from 'lru-cache';
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** JavaScript's `Date` range (TimeClip). */
@@ -123,7 +125,8 @@ export function parseDateProperty(value: unknown, timeZone = UTC): number {
 /** A date, or a date and a time, without a zone: wall-clock time in the project's time zone. */
 const NAIVE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
-const FORMATS = new Map<string, Intl.DateTimeFormat>();
+/** A formatter per time zone (making one is slow); the least recently used zone goes first. */
+const FORMATS = new LRUCache<string, Intl.DateTimeFormat>({ max: 1000 });
 
 /** Whether `timeZone` is a time-zone name this runtime knows (an IANA name such as `Europe/Paris`). */
 export function isTimeZone(timeZone: string): boolean {
@@ -149,14 +152,13 @@ function formatIn(timeZone: string): Intl.DateTimeFormat {
       minute: 'numeric',
       second: 'numeric',
     });
-    if (FORMATS.size >= 1000) FORMATS.clear();
     FORMATS.set(timeZone, format);
   }
   return format;
 }
 
 /** `timeZone`'s offset from UTC at instant `at` (ms; whole seconds), or NaN. */
-function offsetAt(at: number, timeZone: string): number {
+export function offsetAt(at: number, timeZone: string): number {
   if (!Number.isFinite(at) || Math.abs(at) > MAX_TIME) return NaN;
   const parts: Record<string, string> = {};
   for (const part of formatIn(timeZone).formatToParts(at)) parts[part.type] = part.value;
