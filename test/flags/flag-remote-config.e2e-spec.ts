@@ -1,3 +1,4 @@
+/** @sql-sensitive stored JSON read back with raw SQL */
 import { PostHog } from 'posthog-node';
 import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -100,6 +101,14 @@ describe('flag remote config (GET …/feature_flags/:id_or_key/remote_config)', 
       })
       .expect(200);
     expect((await remoteConfig('rc-restored').expect(200)).body).toBe('{"v":2}');
+    // a version reads back as the flag does: plaintext to a personal key, redacted to the console, never ciphertext
+    const v1 = await t.get(`${flagsUrl()}${flag.id}/versions/1/`).expect(200);
+    expect(v1.body).toMatchObject({ has_encrypted_payloads: true, is_remote_configuration: true });
+    expect(v1.body.filters.payloads.true).toBe('{"v":1}');
+    const session = await t.signIn(t.email, t.password);
+    const seen = await session.agent.get(`${flagsUrl()}${flag.id}/versions/1/`).expect(200);
+    expect(seen.body.filters.payloads.true).toBe(REDACTED);
+    expect(seen.text).not.toContain('gAAAAA');
     const restored = await t.post(`${flagsUrl()}${flag.id}/versions/1/restore/`, {}).expect(200);
     expect(restored.body.filters.payloads.true).toBe('{"v":1}');
     expect((await remoteConfig('rc-restored').expect(200)).body).toBe('{"v":1}');

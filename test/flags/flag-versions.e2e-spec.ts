@@ -1,3 +1,4 @@
+/** @sql-sensitive versions restored in a transaction, unique keys */
 /**
  * Issue 22, part 3: a flag as it was at any version (PostHog's `GET …/feature_flags/:id/versions/:n`,
  * posthog/models/feature_flag/version_history.py: the current state with each later change's
@@ -97,7 +98,7 @@ describe('flag versions', () => {
     expect(pick((await t.post(`${path}versions/5/restore/`, {}).expect(200)).body)).toEqual(snapshots[4]);
   });
 
-  it('restores where the flag was served (runtime, contexts) and whether it was a remote config', async () => {
+  it('reads and restores where the flag was served (runtime, contexts) and whether it was a remote config', async () => {
     const flag = await createFlag(t, {
       key: 'versioned-runtime',
       filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
@@ -112,6 +113,21 @@ describe('flag versions', () => {
         is_remote_configuration: true,
       })
       .expect(200);
+    // each version reads back where it was served and whether it was a remote config
+    expect((await t.get(`${flagPath}versions/1/`).expect(200)).body).toMatchObject({
+      evaluation_runtime: 'server',
+      evaluation_contexts: ['billing'],
+      is_remote_configuration: false,
+      has_encrypted_payloads: false,
+      is_historical: true,
+    });
+    expect((await t.get(`${flagPath}versions/2/`).expect(200)).body).toMatchObject({
+      evaluation_runtime: 'client',
+      evaluation_contexts: ['eu', 'web'],
+      is_remote_configuration: true,
+      has_encrypted_payloads: false,
+      is_historical: false,
+    });
     await t.post(`${flagPath}versions/1/restore/`, { version: 2 }).expect(200);
     expect((await t.get(flagPath).expect(200)).body).toMatchObject({
       version: 3,

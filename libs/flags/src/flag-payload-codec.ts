@@ -66,6 +66,20 @@ export class FlagPayloadCodec {
     };
   }
 
+  /**
+   * `reveal` for the payloads that are this server's tokens, the others as they are: an earlier
+   * version's payloads, whichever setting it was saved under (its history may predate tracking it).
+   */
+  revealSealed(filters: FlagFilters, actor: Actor | null): FlagFilters {
+    const entries = Object.entries(filters.payloads ?? {});
+    if (entries.length === 0) return filters;
+    const sealed = Object.fromEntries(entries.filter(([, v]) => v !== null && this.codec.decrypt(v) !== undefined));
+    return {
+      ...filters,
+      payloads: { ...filters.payloads, ...this.reveal({ groups: [], payloads: sealed }, actor).payloads },
+    };
+  }
+
   /** The payloads as `actor` may read them: plaintext for a personal API key, redacted otherwise. */
   reveal(filters: FlagFilters, actor: Actor | null): FlagFilters {
     const personalKey = actor !== null && !actor.keyId.startsWith('session:');

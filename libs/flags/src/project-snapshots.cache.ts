@@ -4,6 +4,7 @@ import { PersonsService } from '@app/persons';
 import { HttpConfig, metrics, TenancyService } from '@app/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { ProjectSnapshot } from './domain/project-snapshot';
 import { FlagsRepository } from './persistence/flags.repository';
@@ -52,7 +53,7 @@ interface Entry {
  */
 @Injectable()
 export class ProjectSnapshotsCache implements OnModuleInit {
-  private readonly entries = new Map<number, Entry>();
+  private readonly entries = new LRUCache<number, Entry>({ max: MAX_PROJECTS });
 
   constructor(
     private readonly flags: FlagsRepository,
@@ -80,9 +81,6 @@ export class ProjectSnapshotsCache implements OnModuleInit {
   get(projectId: number): Promise<ProjectSnapshot> | ProjectSnapshot {
     const entry = this.entries.get(projectId);
     if (entry?.snapshot) {
-      // Most recently used last: the first entry is the one to evict.
-      this.entries.delete(projectId);
-      this.entries.set(projectId, entry);
       const every = this.changes.hearing ? SNAPSHOT_RECHECK_MS : SNAPSHOT_RECHECK_UNHEARD_MS;
       const due = Date.now() - entry.checkedAt >= every;
       if (due && !entry.checking && this.changes.shared) this.check(projectId, entry);
@@ -92,16 +90,15 @@ export class ProjectSnapshotsCache implements OnModuleInit {
     const fresh: Entry = { checkedAt: Date.now() };
     const loading = this.load(projectId).then((snapshot) => {
       // Installed only if no change dropped the entry meanwhile.
-      if (this.entries.get(projectId) === fresh) {
+      if (this.entries.peek(projectId) === fresh) {
         fresh.snapshot = snapshot;
         fresh.checkedAt = Date.now();
       }
       return snapshot;
     });
     fresh.loading = loading;
-    loading.catch(() => this.entries.get(projectId) === fresh && this.entries.delete(projectId));
+    loading.catch(() => this.entries.peek(projectId) === fresh && this.entries.delete(projectId));
     this.entries.set(projectId, fresh);
-    if (this.entries.size > MAX_PROJECTS) this.entries.delete(this.entries.keys().next().value!);
     return loading;
   }
 
@@ -134,7 +131,7 @@ export class ProjectSnapshotsCache implements OnModuleInit {
       .version(projectId)
       .then((version) => {
         entry.checkedAt = Date.now();
-        if (version !== entry.snapshot?.version && this.entries.get(projectId) === entry) {
+        if (version !== entry.snapshot?.version && this.entries.peek(projectId) === entry) {
           staleFound.inc();
           this.entries.delete(projectId);
         }

@@ -1,4 +1,4 @@
-import { CurrentActor, CurrentProject, RequireScopes } from '@app/platform';
+import { AcceptsProjectSecret, CurrentActor, CurrentProject, RequireScopes } from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiHeader, ApiOkResponse, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
@@ -58,10 +58,12 @@ export class FlagEvaluationController {
 
   /**
    * What SDKs need to evaluate locally: every live flag, the group types and (with
-   * `send_cohorts`) the cohorts. Strong ETag; a matching `If-None-Match` gets 304.
+   * `send_cohorts`) the cohorts. Strong ETag; a matching `If-None-Match` gets 304. A personal
+   * API key, or the project's secret token (phs_…).
    */
   @Get('local_evaluation')
   @RequireScopes('feature_flag:read')
+  @AcceptsProjectSecret()
   @ApiHeader({ name: 'If-None-Match', required: false })
   @ApiOkResponse({ type: LocalEvaluationDto, headers: { ETag: { schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'The definitions did not change since that ETag.' })

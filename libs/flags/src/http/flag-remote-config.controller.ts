@@ -1,4 +1,11 @@
-import { CurrentActor, CurrentProject, QueryParam, RequireScopes, TenancyService } from '@app/platform';
+import {
+  AcceptsProjectSecret,
+  CurrentActor,
+  CurrentProject,
+  QueryParam,
+  RequireScopes,
+  TenancyService,
+} from '@app/platform';
 import type { Actor, ProjectAccess } from '@app/platform';
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
@@ -13,8 +20,8 @@ export class RemoteConfigQuery {
 
 /**
  * What posthog-node's `getRemoteConfigPayload` (and -python, -ruby, -go) reads: a remote-config
- * flag's payload. Personal API key with `feature_flag:read`, as PostHog's `remote_config` action
- * (Bunting has no project secret keys).
+ * flag's payload. Personal API key with `feature_flag:read`, or the project's secret token
+ * (phs_…), as PostHog's `remote_config` action.
  */
 @ApiTags('feature flags')
 @Controller('api/projects/:project_id/feature_flags')
@@ -31,6 +38,7 @@ export class FlagRemoteConfigController {
    */
   @Get(':id_or_key/remote_config')
   @RequireScopes('feature_flag:read')
+  @AcceptsProjectSecret()
   @Header('Content-Type', 'application/json')
   @ApiOkResponse({ schema: { type: 'string', nullable: true, description: 'The payload, JSON-encoded once more.' } })
   async remoteConfig(

@@ -12,6 +12,7 @@ import type { Actor, ProjectAccess } from '@app/platform';
 import { Body, Controller, Get, HttpCode, Injectable, Param, PipeTransform, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsInt } from 'class-validator';
+import type { EvaluationRuntime } from '../domain/evaluation-runtime';
 import type { Flag } from '../domain/flag';
 import type { FlagAtVersion } from '../domain/flag-versions';
 import { FlagsService } from '../flags.service';
@@ -43,6 +44,11 @@ export class FlagVersionDto {
   @ApiProperty({ type: [String] }) tags: string[];
   @ApiProperty() has_enriched_analytics: boolean;
   @ApiProperty({ type: [Number] }) analytics_dashboards: number[];
+  @ApiProperty({ enum: ['server', 'client', 'all'], nullable: true })
+  evaluation_runtime: EvaluationRuntime | null;
+  @ApiProperty({ type: [String] }) evaluation_contexts: string[];
+  @ApiProperty() is_remote_configuration: boolean;
+  @ApiProperty() has_encrypted_payloads: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ type: Number, nullable: true, description: 'The id of the user who created the flag.' })
   created_by: number | null;
@@ -75,6 +81,11 @@ function toFlagVersionDto(flag: Flag, at: FlagAtVersion): FlagVersionDto {
     tags: (f.tags as string[] | undefined) ?? [],
     has_enriched_analytics: f.has_enriched_analytics as boolean,
     analytics_dashboards: (f.analytics_dashboards as number[] | undefined) ?? [],
+    // A field whose change left no `before` (null: history written before it was tracked) reads as its default.
+    evaluation_runtime: (f.evaluation_runtime as EvaluationRuntime | null | undefined) ?? null,
+    evaluation_contexts: (f.evaluation_contexts as string[] | null | undefined) ?? [],
+    is_remote_configuration: (f.is_remote_configuration as boolean | null | undefined) ?? false,
+    has_encrypted_payloads: (f.has_encrypted_payloads as boolean | null | undefined) ?? false,
     created_at: flag.createdAt.toISOString(),
     created_by: flag.createdById,
     is_historical: at.isHistorical,
@@ -96,10 +107,11 @@ export class FlagVersionsController {
   @ApiResponse({ status: 404, type: ErrorEnvelope, description: 'No such flag or version.' })
   async get(
     @CurrentProject() project: ProjectAccess,
+    @CurrentActor() actor: Actor,
     @Param('id', SerialIdPipe) id: number,
     @Param('version', FlagVersionPipe) version: number,
   ): Promise<FlagVersionDto> {
-    const { flag, at } = await this.flags.atVersion(project, id, version);
+    const { flag, at } = await this.flags.atVersion(project, actor, id, version);
     return toFlagVersionDto(flag, at);
   }
 

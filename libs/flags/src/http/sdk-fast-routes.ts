@@ -25,6 +25,7 @@ function definitionsRoute(evaluation: FlagEvaluationService): FastRoute<Definiti
     method: 'get',
     paths: DEFINITIONS_PATHS,
     scopes: ['feature_flag:read'],
+    projectSecret: true,
     accept(req) {
       const query = req.query; // a getter that parses on each read (Express 5)
       const { token, send_cohorts: sendCohorts } = query;

@@ -1,4 +1,4 @@
-import { CurrentActor, ErrorEnvelope, HttpConfig, Public, RequireScopes } from '@app/platform';
+import { AcceptsProjectSecret, CurrentActor, ErrorEnvelope, HttpConfig, Public, RequireScopes } from '@app/platform';
 import type { Actor } from '@app/platform';
 import { Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
@@ -121,6 +121,7 @@ export class SdkController {
   /** posthog-node ≥ 5.29.4: the project's definitions for local evaluation. */
   @Get(DEFINITIONS_PATHS[0])
   @RequireScopes('feature_flag:read')
+  @AcceptsProjectSecret()
   @ApiOperation({ summary: 'Flag definitions for local evaluation (posthog-node ≥ 5.29.4)' })
   @Definitions()
   async definitions(
@@ -135,6 +136,7 @@ export class SdkController {
   /** posthog-node before 5.29.4: the same definitions on PostHog's older path. */
   @Get(DEFINITIONS_PATHS[1])
   @RequireScopes('feature_flag:read')
+  @AcceptsProjectSecret()
   @ApiOperation({ summary: 'Flag definitions for local evaluation (posthog-node 3.x – 5.29.3)' })
   @Definitions()
   async legacyDefinitions(

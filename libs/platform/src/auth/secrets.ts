@@ -5,9 +5,11 @@ const SECRET_LENGTH = 43;
 
 export const PERSONAL_API_KEY_PATTERN = /^phx_[A-Za-z0-9]{43}$/;
 export const PROJECT_TOKEN_PATTERN = /^phc_[A-Za-z0-9]{43}$/;
+/** A project's secret API token (PostHog's `secret_api_token`), for local evaluation and remote config only. */
+export const PROJECT_SECRET_TOKEN_PATTERN = /^phs_[A-Za-z0-9]{43}$/;
 
 /** `prefix` + 43 uniformly random base62 characters (rejection sampling, no modulo bias). */
-export function generateSecret(prefix: 'phx_' | 'phc_'): string {
+export function generateSecret(prefix: 'phx_' | 'phc_' | 'phs_'): string {
   let out = prefix;
   while (out.length < prefix.length + SECRET_LENGTH) {
     for (const byte of randomBytes(64)) {

@@ -7,7 +7,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { DomainError } from '../errors/domain-error';
 import { Actor } from '../tenancy/actor';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { AuthedRequest, PUBLIC_METADATA, SCOPES_METADATA } from './decorators';
+import { AuthedRequest, PROJECT_SECRET_METADATA, PUBLIC_METADATA, SCOPES_METADATA } from './decorators';
 import { checkCsrf, sessionToken } from './session-cookies';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
@@ -48,7 +48,8 @@ export class AuthGuard implements CanActivate {
     if (scopes === undefined) throw DomainError.forbidden('This route declares no scope and is closed.');
 
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
-    const actor = await this.admit(req, scopes);
+    const projectSecret = this.reflector.getAllAndOverride<boolean>(PROJECT_SECRET_METADATA, targets) === true;
+    const actor = await this.admit(req, scopes, { projectSecret });
     // PostgreSQL text cannot hold NUL, so no stored id or key contains one: such a path names nothing.
     if (Object.values(req.params ?? {}).some((v) => typeof v === 'string' && v.includes('\u0000'))) {
       throw DomainError.notFound();
@@ -62,14 +63,15 @@ export class AuthGuard implements CanActivate {
   /**
    * The caller of a route that needs `scopes`: authenticated, within the rate limit, holding the
    * scopes (401/429/403 otherwise), and set as `req.actor`. The routes served ahead of Nest
-   * (`FastRoute`) are admitted here too.
+   * (`FastRoute`) are admitted here too. With `projectSecret`, a project secret token is taken too.
    */
-  async admit(req: AuthedRequest, scopes: readonly Scope[]): Promise<Actor> {
+  async admit(req: AuthedRequest, scopes: readonly Scope[], options: { projectSecret?: boolean } = {}): Promise<Actor> {
     keepFromSharedCaches(req);
-    const actor = await this.authenticate(req);
+    const actor = await this.authenticate(req, options.projectSecret === true);
     if (this.limiter) {
-      // Per user, not per key: more keys buy no more requests.
-      const decision = await this.limiter.hit(`user:${actor.userId}`);
+      // Per user, not per key: more keys buy no more requests. A secret token counts for its project.
+      const who = actor.projectSecret ? `project_secret:${actor.projectSecret.projectId}` : `user:${actor.userId}`;
+      const decision = await this.limiter.hit(who);
       if (!decision.allowed) throw DomainError.throttled(decision.retryAfterSeconds);
     }
     const missing = missingScope(actor.scopes, scopes);
@@ -79,10 +81,11 @@ export class AuthGuard implements CanActivate {
   }
 
   /** The actor behind the request's key, or its session cookie when it sends no key; 401/403 otherwise. */
-  private async authenticate(req: AuthedRequest): Promise<Actor> {
+  private async authenticate(req: AuthedRequest, projectSecret: boolean): Promise<Actor> {
     const header = req.headers.authorization;
     if (header) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (match && match[1].startsWith('phs_')) return this.authenticateProjectSecret(match[1], projectSecret);
       const actor = match ? await this.keys.authenticate(match[1]) : undefined;
       if (!actor) {
         throw new DomainError(
@@ -100,5 +103,26 @@ export class AuthGuard implements CanActivate {
     }
     checkCsrf(req, session);
     return session.actor;
+  }
+
+  /**
+   * A project secret token: refused unlooked-up where the route does not take one (nothing to
+   * learn of the token there), else its project's actor, or 401 counted as any failing key is.
+   */
+  private async authenticateProjectSecret(raw: string, accepted: boolean): Promise<Actor> {
+    if (!accepted) {
+      throw DomainError.forbidden(
+        'Project secret API keys can only be used for feature flag local evaluation and remote config.',
+      );
+    }
+    const actor = await this.tenancy.authenticateProjectSecret(raw);
+    if (!actor) {
+      throw new DomainError(
+        'unauthenticated',
+        'authentication_failed',
+        'Project secret API key found in request Authorization header is invalid.',
+      );
+    }
+    return actor;
   }
 }

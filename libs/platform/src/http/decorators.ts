@@ -6,6 +6,7 @@ import { Actor, OrganizationAccess, ProjectAccess } from '../tenancy/actor';
 
 export const SCOPES_METADATA = 'bunting:scopes';
 export const PUBLIC_METADATA = 'bunting:public';
+export const PROJECT_SECRET_METADATA = 'bunting:project-secret';
 
 /** What the auth guard attaches to a request. */
 export interface AuthedRequest extends Request {
@@ -25,6 +26,14 @@ export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecora
     ApiBearerAuth(),
     ApiExtension('x-required-scopes', scopes),
   );
+}
+
+/**
+ * A route that a project's secret token (phs_…) may call besides personal API keys, as PostHog
+ * lets it call local evaluation and remote config only. Every other route refuses the token.
+ */
+export function AcceptsProjectSecret(): MethodDecorator & ClassDecorator {
+  return SetMetadata(PROJECT_SECRET_METADATA, true);
 }
 
 /** A route that does its own authentication (SDK endpoints with a project token) or none (health). */

@@ -20,6 +20,8 @@ interface FastRouteForm<T> {
   paths: readonly string[];
   /** The request's input in the plain form, or undefined to leave the request to the Nest route. */
   accept(req: Request): T | undefined;
+  /** A project secret token may call it too (`AcceptsProjectSecret` on the Nest route). */
+  projectSecret?: boolean;
 }
 
 /** A route whose caller needs `scopes` (admitted as Nest's routes are), or a public one (`@Public`). */
@@ -54,7 +56,9 @@ export function mountFastRoutes(
       const answered =
         route.scopes === 'public'
           ? route.handle(input, req, res)
-          : guard.admit(req as AuthedRequest, route.scopes).then((actor) => route.handle(input, req, res, actor));
+          : guard
+              .admit(req as AuthedRequest, route.scopes, { projectSecret: route.projectSecret })
+              .then((actor) => route.handle(input, req, res, actor));
       // Returned: should answering the error fail too, Express 5 passes that rejection on to `next`.
       return answered.catch((e: unknown) => errors.answer(e, req, res));
     };

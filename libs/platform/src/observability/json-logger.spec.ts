@@ -64,6 +64,15 @@ describe('JsonLogger', () => {
     expect(line).toContain('phx_[redacted]');
   });
 
+  it('never writes a project secret token either', () => {
+    const out = capture();
+    const token = `phs_${'b'.repeat(43)}`;
+    new JsonLogger('info', out.stream).entry('info', `got ${token}`, { detail: [token] });
+    const line = JSON.stringify(out.lines()[0]);
+    expect(line).not.toContain(token);
+    expect(line).toContain('phs_[redacted]');
+  });
+
   it('adds the request id inside a request', () => {
     const out = capture();
     const logger = new JsonLogger('info', out.stream);

@@ -24,11 +24,11 @@ const SECRET_FIELDS = [
 ];
 export const REDACTED_PATHS = SECRET_FIELDS.flatMap((f) => [`["${f}"]`, `*["${f}"]`]);
 
-// Defence in depth: a personal API key must never reach a log line, whatever field carries it.
-const SECRET = /phx_[A-Za-z0-9]{20,}/g;
+// Defence in depth: a personal API key or a project secret token must never reach a log line, whatever field carries it.
+const SECRET = /(phx|phs)_[A-Za-z0-9]{20,}/g;
 
 function scrub(value: string): string {
-  return value.replace(SECRET, 'phx_[redacted]');
+  return value.replace(SECRET, '$1_[redacted]');
 }
 
 /**

@@ -1,4 +1,8 @@
-/** Who is calling: the user behind the personal API key, and what the key may do. */
+/**
+ * Who is calling: the user behind the personal API key, and what the key may do; or a project's
+ * secret token (`projectSecret`), which stands for no user and holds `feature_flag:read` on the
+ * routes that take it (`AcceptsProjectSecret`) only.
+ */
 export interface Actor {
   userId: number;
   userUuid: string;
@@ -12,6 +16,7 @@ export interface Actor {
   scopes: string[];
   currentProjectId: number | null;
   currentOrganizationId: string | null;
+  projectSecret?: { projectId: number };
 }
 
 /** A project the actor may use, with the actor's level in its organization. */

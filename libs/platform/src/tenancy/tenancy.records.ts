@@ -16,6 +16,9 @@ export class ProjectRecord {
   @Column('uuid') organizationId: string;
   @Column('text') name: string;
   @Column('text') apiToken: string;
+  /** The secret token (phs_…) server SDKs use for local evaluation and remote config, and the one it replaced. */
+  @Column({ type: 'text', nullable: true }) secretApiToken: string | null;
+  @Column({ type: 'text', nullable: true }) secretApiTokenBackup: string | null;
   @Column('text') timezone: string;
   /** Where `post_to_slack` events are posted (a Slack-compatible incoming webhook); write-only in the API. */
   @Column({ type: 'text', nullable: true }) slackIncomingWebhook: string | null;

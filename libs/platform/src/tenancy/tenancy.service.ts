@@ -4,7 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import { FailedAuthThrottle } from '../auth/failed-auth-throttle';
-import { generateSecret, PROJECT_TOKEN_PATTERN } from '../auth/secrets';
+import {
+  generateSecret,
+  hashPersonalApiKey,
+  PROJECT_SECRET_TOKEN_PATTERN,
+  PROJECT_TOKEN_PATTERN,
+} from '../auth/secrets';
 import { isUniqueViolation } from '../database/pg-errors';
 import { queryPrepared, queryRows } from '../database/query-rows';
 import { inTransaction } from '../database/transaction';
@@ -46,17 +51,26 @@ export interface OrganizationWithLevel extends OrganizationRecord {
   membershipLevel: number;
 }
 
-/** Called once a project's settings were changed (by this instance), after the change committed. */
-export type ProjectChangedListener = (projectId: number) => void;
+/**
+ * Called once a project's settings were changed (by this instance), after the change committed,
+ * with the names of the settings written (`timezone`, …).
+ */
+export type ProjectChangedListener = (projectId: number, settings: ReadonlySet<string>) => void;
 
 /** Project tokens remembered with their project (SDK requests name one each). */
 const MAX_CACHED_TOKENS = 10_000;
+/**
+ * A verified secret token is trusted this long without asking again (as personal API keys are):
+ * a rotation through this process takes effect at once, through another within it.
+ */
+const SECRET_CACHE_MS = 5_000;
 
 /** Organizations, projects, users and memberships: who may see what. */
 @Injectable()
 export class TenancyService {
   private readonly projectListeners = new Set<ProjectChangedListener>();
   private readonly tokens = new LRUCache<string, number>({ max: MAX_CACHED_TOKENS });
+  private readonly secrets = new LRUCache<string, Actor>({ max: MAX_CACHED_TOKENS, ttl: SECRET_CACHE_MS });
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -96,9 +110,14 @@ export class TenancyService {
       const org = await m.getRepository(OrganizationRecord).findOneBy({ id: organizationId });
       if (!org) throw DomainError.notFound('Organization not found.');
       try {
-        const project = await m
-          .getRepository(ProjectRecord)
-          .save({ organizationId, name: clean, apiToken, timezone: 'UTC' });
+        const project = await m.getRepository(ProjectRecord).save({
+          organizationId,
+          name: clean,
+          apiToken,
+          secretApiToken: generateSecret('phs_'),
+          secretApiTokenBackup: null,
+          timezone: 'UTC',
+        });
         this.failures.forget(`project_token:${apiToken}`);
         return project;
       } catch (e) {
@@ -125,9 +144,81 @@ export class TenancyService {
     if (changes.slackIncomingWebhook !== undefined) set.slackIncomingWebhook = changes.slackIncomingWebhook;
     if (Object.keys(set).length > 0) {
       await repo.update({ id: projectId }, { ...set, updatedAt: new Date() });
-      for (const listener of this.projectListeners) listener(projectId);
+      const settings = new Set(Object.keys(set));
+      for (const listener of this.projectListeners) listener(projectId, settings);
     }
     return repo.findOneByOrFail({ id: projectId });
+  }
+
+  /**
+   * A new secret token for the project (PostHog's `rotate_secret_token`): the current one becomes
+   * the backup, which keeps working; the backup before it stops at once (in this process; in
+   * others within SECRET_CACHE_MS).
+   */
+  async rotateSecretToken(projectId: number): Promise<ProjectRecord> {
+    const token = generateSecret('phs_');
+    const [before] = await queryRows<{ backup: string | null }>(
+      this.ds,
+      `UPDATE projects p SET secret_api_token = $2, secret_api_token_backup = old.secret_api_token, updated_at = now()
+         FROM (SELECT id, secret_api_token, secret_api_token_backup FROM projects WHERE id = $1 FOR UPDATE) old
+        WHERE p.id = old.id RETURNING old.secret_api_token_backup AS backup`,
+      [projectId, token],
+    );
+    if (!before) throw DomainError.notFound();
+    this.failures.forget(`project_secret:${hashPersonalApiKey(token)}`);
+    if (before.backup) this.secrets.delete(hashPersonalApiKey(before.backup));
+    return this.ds.getRepository(ProjectRecord).findOneByOrFail({ id: projectId });
+  }
+
+  /** Stops the backup secret token (PostHog's `delete_secret_token_backup`); none is no change. */
+  async deleteSecretTokenBackup(projectId: number): Promise<ProjectRecord> {
+    const [before] = await queryRows<{ backup: string | null }>(
+      this.ds,
+      `UPDATE projects p SET secret_api_token_backup = NULL, updated_at = now()
+         FROM (SELECT id, secret_api_token_backup FROM projects WHERE id = $1 FOR UPDATE) old
+        WHERE p.id = old.id AND old.secret_api_token_backup IS NOT NULL RETURNING old.secret_api_token_backup AS backup`,
+      [projectId],
+    );
+    if (before?.backup) this.secrets.delete(hashPersonalApiKey(before.backup));
+    return this.ds.getRepository(ProjectRecord).findOneByOrFail({ id: projectId });
+  }
+
+  /**
+   * The actor of a project secret token (its project's current one or backup), or undefined. An
+   * unknown token counts against the client as any failing credential does (FailedAuthThrottle).
+   */
+  async authenticateProjectSecret(raw: string): Promise<Actor | undefined> {
+    if (!PROJECT_SECRET_TOKEN_PATTERN.test(raw)) return undefined;
+    const hash = hashPersonalApiKey(raw);
+    const hit = this.secrets.get(hash);
+    if (hit) return hit;
+    const row = await this.failures.lookup(`project_secret:${hash}`, async () => {
+      const rows = await queryRows<{ id: number; organizationId: string }>(
+        this.ds,
+        `SELECT id, organization_id AS "organizationId" FROM projects
+          WHERE secret_api_token = $1 OR secret_api_token_backup = $1`,
+        [raw],
+      );
+      return rows[0];
+    });
+    if (!row) return undefined;
+    const actor: Actor = {
+      userId: 0,
+      userUuid: '',
+      distinctId: 'team_secret_api_token', // PostHog's name for the legacy team token's caller
+      email: '',
+      firstName: '',
+      lastName: '',
+      isEmailVerified: false,
+      keyId: `project_secret:${row.id}`,
+      keyHash: hash,
+      scopes: ['feature_flag:read'],
+      currentProjectId: row.id,
+      currentOrganizationId: row.organizationId,
+      projectSecret: { projectId: row.id },
+    };
+    this.secrets.set(hash, actor);
+    return actor;
   }
 
   /** The project's time zone (an IANA name; `UTC` unless set): dates without a zone are read in it. */
@@ -247,6 +338,7 @@ export class TenancyService {
       id = Number(idOrCurrent);
     }
     if (id === undefined) throw DomainError.notFound();
+    if (actor.projectSecret) return this.secretProjectAccess(actor.projectSecret.projectId, id);
     // Kept prepared: every project-scoped admin request runs it.
     const rows = await queryPrepared<ProjectAccess & { membershipLevel: number }>(
       this.ds,
@@ -258,6 +350,18 @@ export class TenancyService {
     );
     if (rows.length === 0) throw DomainError.notFound();
     return rows[0];
+  }
+
+  /** A secret token's own project, and no other (404, as for a project outside the caller's organizations). */
+  private async secretProjectAccess(own: number, id: number): Promise<ProjectAccess> {
+    if (id !== own) throw DomainError.notFound();
+    const rows = await queryRows<ProjectAccess>(
+      this.ds,
+      `SELECT id, uuid, organization_id AS "organizationId", name, api_token AS "apiToken" FROM projects WHERE id = $1`,
+      [id],
+    );
+    if (rows.length === 0) throw DomainError.notFound();
+    return { ...rows[0], membershipLevel: MEMBERSHIP_LEVELS.member };
   }
 
   /**

@@ -24,6 +24,7 @@ import { FlagEvaluationRuntime1766800000000 } from './1766800000000-flag-evaluat
 import { FlagRemoteConfig1766900000000 } from './1766900000000-flag-remote-config';
 import { EarlyAccessFeatures1767000000000 } from './1767000000000-early-access-features';
 import { ProjectTimeZone1767100000000 } from './1767100000000-project-time-zone';
+import { ProjectSecretApiToken1767100001000 } from './1767100001000-project-secret-api-token';
 
 /**
  * The one linear migration history, oldest first. Every context adds its migrations here (the
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   FlagRemoteConfig1766900000000,
   EarlyAccessFeatures1767000000000,
   ProjectTimeZone1767100000000,
+  ProjectSecretApiToken1767100001000,
 ];

@@ -26,9 +26,11 @@ import {
   MeDto,
   OrganizationDto,
   PersonalApiKeyDto,
+  ProjectDetailDto,
   ProjectDto,
   toOrganizationDto,
   toPersonalApiKeyDto,
+  toProjectDetailDto,
   toProjectDto,
   toUserBasic,
   UpdateProjectDto,
@@ -58,32 +60,51 @@ export class ProjectsController {
   /** A new project with a fresh token, in your current organization or `organization` (admins only). */
   @Post()
   @RequireScopes('project:write')
-  @ApiCreatedResponse({ type: ProjectDto })
-  async create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto): Promise<ProjectDto> {
+  @ApiCreatedResponse({ type: ProjectDetailDto })
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto): Promise<ProjectDetailDto> {
     const org = await this.tenancy.resolveOrganization(actor, body.organization ?? '@current').catch(() => {
       throw DomainError.invalid('Organization not found.', 'organization', 'does_not_exist');
     });
     if (!isOrganizationAdmin(org.membershipLevel)) {
       throw DomainError.forbidden('Only organization admins can create projects.');
     }
-    return toProjectDto(await this.tenancy.createProject(org.id, body.name));
+    return toProjectDetailDto(await this.tenancy.createProject(org.id, body.name));
   }
 
   @Get(':project_id')
   @RequireScopes('project:read')
-  @ApiOkResponse({ type: ProjectDto })
-  async get(@CurrentProject() project: ProjectAccess): Promise<ProjectDto> {
-    return toProjectDto((await this.tenancy.getProject(project.id))!);
+  @ApiOkResponse({ type: ProjectDetailDto })
+  async get(@CurrentProject() project: ProjectAccess): Promise<ProjectDetailDto> {
+    return toProjectDetailDto((await this.tenancy.getProject(project.id))!);
+  }
+
+  /**
+   * A new secret token (admins only); the current one becomes `secret_api_token_backup` and keeps
+   * working, the backup before it stops.
+   */
+  @Patch(':project_id/rotate_secret_token')
+  @RequireScopes('project:write')
+  @ApiOkResponse({ type: ProjectDetailDto })
+  async rotateSecretToken(@CurrentProject() project: ProjectAccess): Promise<ProjectDetailDto> {
+    assertAdmin(project);
+    return toProjectDetailDto(await this.tenancy.rotateSecretToken(project.id));
+  }
+
+  /** Stops the backup secret token at once (admins only). */
+  @Patch(':project_id/delete_secret_token_backup')
+  @RequireScopes('project:write')
+  @ApiOkResponse({ type: ProjectDetailDto })
+  async deleteSecretTokenBackup(@CurrentProject() project: ProjectAccess): Promise<ProjectDetailDto> {
+    assertAdmin(project);
+    return toProjectDetailDto(await this.tenancy.deleteSecretTokenBackup(project.id));
   }
 
   /** Renames the project, sets its time zone or its Slack incoming webhook (admins only). */
   @Patch(':project_id')
   @RequireScopes('project:write')
-  @ApiOkResponse({ type: ProjectDto })
-  async update(@CurrentProject() project: ProjectAccess, @Body() body: UpdateProjectDto): Promise<ProjectDto> {
-    if (!isOrganizationAdmin(project.membershipLevel)) {
-      throw DomainError.forbidden('Only organization admins can change projects.');
-    }
+  @ApiOkResponse({ type: ProjectDetailDto })
+  async update(@CurrentProject() project: ProjectAccess, @Body() body: UpdateProjectDto): Promise<ProjectDetailDto> {
+    assertAdmin(project);
     const slack = body.slack_incoming_webhook;
     const slackIncomingWebhook =
       slack === undefined
@@ -91,9 +112,15 @@ export class ProjectsController {
         : slack === null || slack === ''
           ? null
           : await this.outbound.checkTarget(slack, 'slack_incoming_webhook');
-    return toProjectDto(
+    return toProjectDetailDto(
       await this.tenancy.updateProject(project.id, { name: body.name, slackIncomingWebhook, timezone: body.timezone }),
     );
+  }
+}
+
+function assertAdmin(project: ProjectAccess): void {
+  if (!isOrganizationAdmin(project.membershipLevel)) {
+    throw DomainError.forbidden('Only organization admins can change projects.');
   }
 }
 

@@ -50,6 +50,27 @@ export class ProjectDto {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
+/** A project with its secret tokens, as one project's own routes answer it (never lists). */
+export class ProjectDetailDto extends ProjectDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "Secret token (phs_…) for local evaluation and remote config (server SDKs' `secretKey`); nothing else.",
+  })
+  secret_api_token: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The secret token before the last rotation: it keeps working until the next one, or until deleted.',
+  })
+  secret_api_token_backup: string | null;
+}
+
+export function toProjectDetailDto(p: ProjectRecord): ProjectDetailDto {
+  return { ...toProjectDto(p), secret_api_token: p.secretApiToken, secret_api_token_backup: p.secretApiTokenBackup };
+}
+
 /** A secret URL as the API shows it: scheme and host, the rest hidden. */
 export function maskUrl(url: string | null): string | null {
   if (!url) return null;
