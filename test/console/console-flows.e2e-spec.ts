@@ -1,3 +1,4 @@
+/** @sql-insensitive the console in Chromium; the API's SQL is the marked files' business */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PostHog } from 'posthog-node';
 import { dataSource, ingest, personOf } from '../persons/factories';
@@ -322,6 +323,7 @@ describe('web console: the flows of a person running flags', () => {
       page.locator(`[role=switch][aria-label="Flag enabled"][aria-checked=${on}]`).waitFor();
     await description.fill('Checkout, redesigned again');
     await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await confirmSwitch(page);
     await switchIs(false);
     expect(await description.inputValue()).toBe('Checkout, redesigned again');
     // The switch saved the switch alone.
@@ -338,6 +340,7 @@ describe('web console: the flows of a person running flags', () => {
         .expect(200)
     ).body;
     await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await confirmSwitch(page);
     const conflict = page.getByRole('alert', { name: 'Conflict' });
     await conflict
       .getByText(
@@ -387,6 +390,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
     await page.getByRole('note').filter({ hasText: 'You can view this flag; changing it takes edit access' }).waitFor();
     await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await confirmSwitch(page);
     const alert = page.getByRole('alert').filter({ hasText: 'Not allowed:' });
     await alert.waitFor();
     const detail = (
@@ -462,11 +466,13 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
     expect(await page.getByText('You can view this flag').count()).toBe(0);
     await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await confirmSwitch(page);
     await page.locator('[role=switch][aria-label="Flag enabled"][aria-checked=false]').waitFor();
     expect((await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId()}/`).expect(200)).body.active).toBe(
       false,
     );
     await page.getByRole('switch', { name: 'Flag enabled' }).click();
+    await confirmSwitch(page);
     await page.locator('[role=switch][aria-label="Flag enabled"][aria-checked=true]').waitFor();
     await closeConsole({ context, page, problems });
   });
@@ -555,6 +561,7 @@ describe('web console: the flows of a person running flags', () => {
     await page.getByRole('link', { name: FLAG }).click();
     await page.getByRole('heading', { name: FLAG, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Delete flag' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('Deleted', { exact: true }).waitFor();
     expect(
       (await t.get(`/api/projects/${t.projectId}/feature_flags/${await flagId(true)}/`).expect(200)).body.deleted,
@@ -811,6 +818,14 @@ describe('web console: the flows of a person running flags', () => {
 });
 
 /** A pattern matching `text` exactly. */
+/** The header's switch asks before it saves (as PostHog's flag page does): yes. */
+async function confirmSwitch(page: Page): Promise<void> {
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^(Enable|Disable) flag$/ })
+    .click();
+}
+
 function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }

@@ -165,8 +165,8 @@ export class FlagsService {
   }
 
   async list(scope: ProjectAccess, actor: Actor, query: FlagListQuery): Promise<{ count: number; flags: FlagView[] }> {
-    const { active, search, type, created_by_id: createdById, tags, order, limit, offset } = query;
-    const filter: FlagListFilter = { active, search, type, createdById, tags };
+    const { active, search, type, created_by_id: createdById, tags, deleted, order, limit, offset } = query;
+    const filter: FlagListFilter = { active, search, type, createdById, tags, deleted };
     if (active === 'STALE') filter.staleBefore = new Date(this.clock.now().getTime() - STALE_AFTER_MS);
     const { count, flags } = await this.repo.page(scope.id, filter, order, limit, offset);
     return { count, flags: await this.views(actor, scope, flags) };
@@ -232,15 +232,31 @@ export class FlagsService {
     );
   }
 
-  /** The flag `id` (deleted ones too) as it was at `version`, rebuilt from its change history. */
-  async atVersion(scope: ProjectAccess, id: number, version: number): Promise<{ flag: Flag; at: FlagAtVersion }> {
+  /**
+   * The flag `id` (deleted ones too) as it was at `version`, rebuilt from its change history, its
+   * payloads shown to `actor` as the flag's own are (an encrypted one never as its ciphertext).
+   */
+  async atVersion(
+    scope: ProjectAccess,
+    actor: Actor,
+    id: number,
+    version: number,
+  ): Promise<{ flag: Flag; at: FlagAtVersion }> {
     const flag = await this.repo.findById(scope.id, id);
     if (!flag) throw DomainError.notFound();
     const history = await this.activityLog.history(
       { projectId: scope.id, scope: FLAG_SCOPE, itemId: String(id) },
       MAX_HISTORY_ENTRIES,
     );
-    return { flag, at: flagAtVersion(flag, version, history) };
+    const at = flagAtVersion(flag, version, history);
+    const filters = at.fields.filters as FlagFilters | null;
+    if (filters) {
+      at.fields.filters =
+        at.fields.has_encrypted_payloads === true
+          ? this.payloadCodec.reveal(filters, actor)
+          : this.payloadCodec.revealSealed(filters, actor);
+    }
+    return { flag, at };
   }
 
   /**

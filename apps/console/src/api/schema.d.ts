@@ -470,6 +470,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/delete_secret_token_backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["Projects_deleteSecretTokenBackup"];
+        trace?: never;
+    };
     "/api/projects/{project_id}/early_access_features": {
         parameters: {
             query?: never;
@@ -806,7 +822,8 @@ export interface paths {
         };
         /**
          * What SDKs need to evaluate locally: every live flag, the group types and (with
-         *     `send_cohorts`) the cohorts. Strong ETag; a matching `If-None-Match` gets 304.
+         *     `send_cohorts`) the cohorts. Strong ETag; a matching `If-None-Match` gets 304. A personal
+         *     API key, or the project's secret token (phs_…).
          */
         get: operations["FlagEvaluation_localEvaluation"];
         put?: never;
@@ -1143,6 +1160,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/rotate_secret_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["Projects_rotateSecretToken"];
         trace?: never;
     };
     "/api/projects/{project_id}/scheduled_changes": {
@@ -2268,13 +2301,18 @@ export interface components {
             created_by: number | null;
             deleted: boolean;
             ensure_experience_continuity: boolean;
+            evaluation_contexts: string[];
+            /** @enum {string|null} */
+            evaluation_runtime: "server" | "client" | "all" | null;
             filters: string | number | boolean | ({
                 [key: string]: unknown;
             } | null) | unknown[];
+            has_encrypted_payloads: boolean;
             has_enriched_analytics: boolean;
             id: number;
             /** @description False for the current version. */
             is_historical: boolean;
+            is_remote_configuration: boolean;
             key: string;
             /** @description The id of the user who made this version. */
             modified_by: number | null;
@@ -2598,6 +2636,35 @@ export interface components {
             api_token: string;
             id: number;
             name: string;
+            /** Format: uuid */
+            uuid: string;
+        };
+        ProjectDetailDto: {
+            /** @description Public project token (phc_…) that SDKs send. */
+            api_token: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @example 1 */
+            id: number;
+            name: string;
+            /**
+             * Format: uuid
+             * @description The organization id.
+             */
+            organization: string;
+            /** @description Secret token (phs_…) for local evaluation and remote config (server SDKs' `secretKey`); nothing else. */
+            secret_api_token: string | null;
+            /** @description The secret token before the last rotation: it keeps working until the next one, or until deleted. */
+            secret_api_token_backup: string | null;
+            /**
+             * @description The Slack incoming webhook `post_to_slack` events go to, masked (its path is a secret): only the scheme and host are shown.
+             * @example https://hooks.slack.com/…
+             */
+            slack_incoming_webhook: string | null;
+            /** @example UTC */
+            timezone: string;
+            /** Format: date-time */
+            updated_at: string;
             /** Format: uuid */
             uuid: string;
         };
@@ -5600,7 +5667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectDto"];
+                    "application/json": components["schemas"]["ProjectDetailDto"];
                 };
             };
             /** @description Invalid input: the envelope names the field in `attr`. */
@@ -5694,7 +5761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectDto"];
+                    "application/json": components["schemas"]["ProjectDetailDto"];
                 };
             };
             /** @description Missing or invalid personal API key. */
@@ -5774,7 +5841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectDto"];
+                    "application/json": components["schemas"]["ProjectDetailDto"];
                 };
             };
             /** @description Invalid input: the envelope names the field in `attr`. */
@@ -6578,6 +6645,109 @@ export interface operations {
             };
             /** @description Not found, or outside the caller's organizations. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Projects_deleteSecretTokenBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetailDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7450,6 +7620,8 @@ export interface operations {
                 /** @description `STALE`: on and not evaluated for 30 days, or never evaluated and rolled out to everyone for 30 days. */
                 active?: "true" | "false" | "STALE";
                 created_by_id?: number;
+                /** @description `true`: the deleted flags instead of the live ones (Bunting's; PostHog lists live flags only). */
+                deleted?: "true" | "false";
                 /** @description Results per page (default 100, at most 1000). */
                 limit?: number;
                 /** @description Index of the first result. */
@@ -12013,6 +12185,109 @@ export interface operations {
             };
             /** @description Not found, or outside the caller's organizations. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited, or too many failed authentications from this address; see the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Database unavailable; see the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Projects_rotateSecretToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the project, or `@current` for the key’s default project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetailDto"];
+                };
+            };
+            /** @description Invalid input: the envelope names the field in `attr`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key lacks the scope in `x-required-scopes`, or the caller may not change this object. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the caller's organizations. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

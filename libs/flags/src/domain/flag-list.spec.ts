@@ -19,7 +19,7 @@ function attrOf(query: Record<string, unknown>): string | null {
 
 describe('flagListParams', () => {
   it('defaults to newest first with no filter', () => {
-    for (const name of ['active', 'search', 'type', 'created_by_id', 'tags'])
+    for (const name of ['active', 'search', 'type', 'created_by_id', 'tags', 'deleted'])
       expect(parse(name, undefined)).toBe(undefined);
     expect(parse('order', undefined)).toEqual({ field: 'created_at', descending: true });
   });
@@ -30,6 +30,8 @@ describe('flagListParams', () => {
     expect(parse('search', '')).toBe(undefined);
     expect(parse('type', 'multivariant')).toBe('multivariant');
     expect(parse('created_by_id', '7')).toBe(7);
+    expect(parse('deleted', 'true')).toBe(true);
+    expect(parse('deleted', 'false')).toBe(false);
     expect(parse('tags', '["A", " b "]')).toEqual(['a', 'b']);
     expect(parse('tags', 'Solo')).toEqual(['solo']);
     expect(parse('order', 'key')).toEqual({ field: 'key', descending: false });
@@ -43,6 +45,7 @@ describe('flagListParams', () => {
     [{ created_by_id: '-1' }, 'created_by_id'],
     [{ tags: '[1]' }, 'tags'],
     [{ tags: '[oops' }, 'tags'],
+    [{ deleted: 'yes' }, 'deleted'],
     [{ order: 'filters' }, 'order'],
     [{ order: 'created_at; drop table' }, 'order'],
     [{ search: ['a', 'b'] }, 'search'],

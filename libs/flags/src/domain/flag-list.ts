@@ -13,6 +13,8 @@ export interface FlagListFilter {
   createdById?: number;
   /** Flags carrying any of these tags. */
   tags?: string[];
+  /** true: the deleted flags instead of the live ones (the console finds them there to restore them). */
+  deleted?: boolean;
 }
 
 /** Fields `order` accepts (with an optional `-` for descending); PostHog passes any model field to the ORM. */
@@ -33,6 +35,7 @@ export interface FlagListQuery {
   type?: FlagType;
   created_by_id?: number;
   tags?: string[];
+  deleted?: boolean;
   order: FlagListOrder;
 }
 
@@ -91,6 +94,13 @@ export const flagListParams = {
     if (createdBy === undefined) return undefined;
     if (!/^\d{1,9}$/.test(createdBy)) throw DomainError.invalid('created_by_id must be a user id.', 'created_by_id');
     return Number(createdBy);
+  },
+  deleted(raw: unknown): boolean | undefined {
+    const deleted = single(raw, 'deleted');
+    if (deleted === undefined) return undefined;
+    if (deleted !== 'true' && deleted !== 'false')
+      throw DomainError.invalid('deleted must be true or false.', 'deleted');
+    return deleted === 'true';
   },
   tags(raw: unknown): string[] | undefined {
     const tags = single(raw, 'tags');

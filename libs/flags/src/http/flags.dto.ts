@@ -1,5 +1,5 @@
 import { ANY_JSON, IsOmittable, pageLimit, pageOffset, QueryParam, toUserBasic, UserBasicDto } from '@app/platform';
-import { COHORT_OPERATORS, FLAG_DEPENDENCY_OPERATOR, PROPERTY_OPERATORS } from '@app/targeting';
+import { FILTER_OPERATORS } from '@app/targeting';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayNotEmpty,
@@ -73,7 +73,7 @@ export class PropertyFilterDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    enum: [...PROPERTY_OPERATORS, ...COHORT_OPERATORS.filter((op) => op !== 'exact'), FLAG_DEPENDENCY_OPERATOR, null],
+    enum: [...FILTER_OPERATORS, null],
     description: 'Default `exact`.',
   })
   operator?: string | null;
@@ -591,6 +591,11 @@ export class ListFlagsQuery implements FlagListQuery {
   @QueryParam(flagListParams.tags)
   @ApiPropertyOptional({ type: String })
   tags?: string[];
+
+  /** `true`: the deleted flags instead of the live ones (Bunting's; PostHog lists live flags only). */
+  @QueryParam(flagListParams.deleted)
+  @ApiPropertyOptional({ type: String, enum: ['true', 'false'] })
+  deleted?: boolean;
 
   /** Default -created_at. */
   @QueryParam(flagListParams.order)

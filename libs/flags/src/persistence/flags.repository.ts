@@ -112,7 +112,7 @@ export class FlagsRepository {
   }
 
   /**
-   * The list's statements: live flags of the project matching `filter`, in `order` (ties newest id
+   * The list's statements: live (or, with `filter.deleted`, deleted) flags of the project matching `filter`, in `order` (ties newest id
    * first), one page of them (one row more than the page, to tell whether it is the last) and
    * their count. The default order reads `ix_feature_flags_project_deleted_created` backwards and
    * stops at the page's end. Plain SQL: TypeORM's query building and hydration were a fifth of the
@@ -120,7 +120,7 @@ export class FlagsRepository {
    */
   listStatements(projectId: number, filter: FlagListFilter, order: FlagListOrder, limit: number, offset: number) {
     const params = new SqlParams([projectId]);
-    const where = ['f.project_id = $1', 'f.deleted = false'];
+    const where = ['f.project_id = $1', `f.deleted = ${filter.deleted === true}`];
     if (filter.active === 'STALE') {
       // PostHog's stale flags: on and not called for 30 days; or, never called, made more than 30
       // days ago and rolled out to everyone (flag_fully_rolled_out, the same rule as flagStatus).

@@ -25,6 +25,7 @@ export function FlagList() {
     type: params.get('type') ?? '',
     tags: params.get('tags') ?? '',
     created_by_id: params.get('created_by_id') ?? '',
+    deleted: params.get('deleted') ?? '',
     order: params.get('order') ?? '-created_at',
     offset: Number(params.get('offset') ?? 0) || 0,
   };
@@ -51,12 +52,13 @@ export function FlagList() {
               type: (q.type || undefined) as 'boolean' | 'multivariant' | 'experiment' | undefined,
               tags: q.tags ? JSON.stringify([q.tags]) : undefined,
               created_by_id: q.created_by_id ? Number(q.created_by_id) : undefined,
+              deleted: q.deleted === 'true' ? 'true' : undefined,
               order: q.order as 'key',
             },
           },
         }),
       ),
-    [projectId, q.search, q.active, q.type, q.tags, q.created_by_id, q.order, q.offset],
+    [projectId, q.search, q.active, q.type, q.tags, q.created_by_id, q.deleted, q.order, q.offset],
   );
   useEffect(() => setSearch(q.search), [q.search]);
   useEffect(() => setTag(q.tags), [q.tags]);
@@ -90,6 +92,21 @@ export function FlagList() {
       flags.reload();
     }
   };
+  /** A deleted flag back among the live ones (400 when a live flag took its key meanwhile). */
+  const restore = async (flag: Flag) => {
+    setToggleError(undefined);
+    try {
+      await ok(
+        api.PATCH('/api/projects/{project_id}/feature_flags/{id}', {
+          params: { path: { project_id: String(projectId), id: flag.id } },
+          body: { deleted: false, version: flag.version },
+        }),
+      );
+    } catch (e) {
+      setToggleError(e);
+    }
+    flags.reload();
+  };
   // Enter in any field of the form applies the search and the tag.
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -110,11 +127,20 @@ export function FlagList() {
         <button type="submit">Search</button>
         <div className="field">
           <label htmlFor="flag-active">Status</label>
-          <select id="flag-active" value={q.active} onChange={(e) => update({ active: e.target.value })}>
+          <select
+            id="flag-active"
+            value={q.deleted === 'true' ? 'deleted' : q.active}
+            onChange={(e) =>
+              e.target.value === 'deleted'
+                ? update({ active: '', deleted: 'true' })
+                : update({ active: e.target.value, deleted: '' })
+            }
+          >
             <option value="">Any</option>
             <option value="true">Enabled</option>
             <option value="false">Disabled</option>
             <option value="STALE">Stale</option>
+            <option value="deleted">Deleted</option>
           </select>
         </div>
         <div className="field">
@@ -196,7 +222,13 @@ export function FlagList() {
                     <td>{f.tags.join(', ')}</td>
                     <td>{(f.created_by as { email?: string } | null)?.email ?? '—'}</td>
                     <td>
-                      <Switch checked={f.active} label={`Enable ${f.key}`} onChange={(v) => void toggle(f, v)} />
+                      {f.deleted ? (
+                        <button type="button" aria-label={`Restore ${f.key}`} onClick={() => void restore(f)}>
+                          Restore
+                        </button>
+                      ) : (
+                        <Switch checked={f.active} label={`Enable ${f.key}`} onChange={(v) => void toggle(f, v)} />
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -224,6 +256,7 @@ function NewFlag() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState('');
+  const [active, setActive] = useState(false);
   const [error, setError] = useState<unknown>();
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -235,7 +268,7 @@ function NewFlag() {
           body: {
             key,
             name: '',
-            active: false,
+            active,
             filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
           } as unknown as Schemas['CreateFlagDto'],
         }),
@@ -256,6 +289,21 @@ function NewFlag() {
       <Field label="New flag key" error={errorAt(error, 'key')}>
         {(p) => <input {...p} value={key} required autoFocus onChange={(e) => setKey(e.target.value)} />}
       </Field>
+      <div className="checkbox">
+        <input
+          id="new-flag-active"
+          type="checkbox"
+          checked={active}
+          aria-describedby="new-flag-active-note"
+          onChange={(e) => setActive(e.target.checked)}
+        />
+        <label htmlFor="new-flag-active">Enabled when created</label>
+        <span id="new-flag-active-note" className="muted small">
+          {active
+            ? 'Created enabled: it serves its release conditions at once.'
+            : 'Created disabled: it serves no one until it is turned on.'}
+        </span>
+      </div>
       <button type="submit" className="primary">
         Create
       </button>
